@@ -1,0 +1,131 @@
+// Python's `json.dumps` over rtc values (see values.ts): ints (number or bigint) print exactly, floats
+// print like Python's `repr(float)`, dict keys keep Python insertion order, and strings are escaped the
+// way CPython's encoder does for both `ensure_ascii` settings. Non-finite floats print as NaN /
+// Infinity / -Infinity (Python's default `allow_nan=True`).
+
+import type { JsonValue } from "../types.ts";
+import { PyFloat, dictKeys, isDict } from "./values.ts";
+
+export interface DumpsOptions {
+  /** `(item_separator, key_separator)`; Python's default is `(", ", ": ")`. */
+  separators?: [string, string];
+  /** Escape every non-ASCII character as `\uXXXX` (Python's default: true). */
+  ensureAscii?: boolean;
+  /** Only `false` is supported: keys are written in insertion order. */
+  sortKeys?: false;
+}
+
+/** Python `json.dumps(value, ensure_ascii=…, separators=…)`. */
+export function pyDumps(value: JsonValue, options: DumpsOptions = {}): string {
+  const [itemSep, keySep] = options.separators ?? [", ", ": "];
+  const quote = options.ensureAscii ?? true ? quoteAscii : quoteUnicode;
+  const out: string[] = [];
+  const write = (v: JsonValue): void => {
+    if (v === null) out.push("null");
+    else if (v === true) out.push("true");
+    else if (v === false) out.push("false");
+    else if (typeof v === "string") out.push(quote(v));
+    else if (typeof v === "bigint") out.push(v.toString());
+    else if (typeof v === "number") out.push(Number.isInteger(v) ? intText(v) : pyFloatRepr(v));
+    else if (v instanceof PyFloat) out.push(pyFloatRepr(v.valueOf()));
+    else if (Array.isArray(v)) {
+      if (v.length === 0) {
+        out.push("[]");
+        return;
+      }
+      out.push("[");
+      v.forEach((item, i) => {
+        if (i > 0) out.push(itemSep);
+        write(item);
+      });
+      out.push("]");
+    } else if (isDict(v)) {
+      const keys = dictKeys(v);
+      if (keys.length === 0) {
+        out.push("{}");
+        return;
+      }
+      out.push("{");
+      keys.forEach((k, i) => {
+        if (i > 0) out.push(itemSep);
+        out.push(quote(k), keySep);
+        write(v[k]!);
+      });
+      out.push("}");
+    } else throw new TypeError(`Object of type ${typeof v} is not JSON serializable`);
+  };
+  write(value);
+  return out.join("");
+}
+
+function intText(n: number): string {
+  // An integral plain number is a Python int; beyond 2^53 values are bigint, but print exactly anyway.
+  if (Object.is(n, -0)) return "0";
+  return Number.isSafeInteger(n) ? String(n) : BigInt(n).toString();
+}
+
+/** Python `repr(float)`: shortest round-trip digits, fixed notation for 1e-4 <= |x| < 1e16. */
+export function pyFloatRepr(x: number): string {
+  if (Number.isNaN(x)) return "NaN";
+  if (x === Infinity) return "Infinity";
+  if (x === -Infinity) return "-Infinity";
+  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const sign = x < 0 ? "-" : "";
+  // toExponential() without an argument yields the shortest digits that round-trip.
+  const [mant, expText] = Math.abs(x).toExponential().split("e") as [string, string];
+  const exp = Number(expText);
+  const digits = mant.replace(".", "");
+  if (exp >= -4 && exp < 16) {
+    if (exp < 0) return `${sign}0.${"0".repeat(-exp - 1)}${digits}`;
+    const intLen = exp + 1;
+    if (digits.length <= intLen) return `${sign}${digits}${"0".repeat(intLen - digits.length)}.0`;
+    return `${sign}${digits.slice(0, intLen)}.${digits.slice(intLen)}`;
+  }
+  const m = digits.length === 1 ? digits : `${digits[0]}.${digits.slice(1)}`;
+  const e = Math.abs(exp);
+  return `${sign}${m}e${exp < 0 ? "-" : "+"}${e < 10 ? "0" : ""}${e}`;
+}
+
+const SHORT_ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+  "\b": "\\b",
+  "\f": "\\f",
+};
+
+function hex4(code: number): string {
+  return "\\u" + code.toString(16).padStart(4, "0");
+}
+
+/** ensure_ascii=True: everything outside printable ASCII (0x20–0x7e) becomes \uXXXX (UTF-16 units). */
+function quoteAscii(s: string): string {
+  let out = '"';
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) continue;
+    out += s.slice(run, i);
+    const ch = s[i]!;
+    out += SHORT_ESCAPES[ch] ?? hex4(c);
+    run = i + 1;
+  }
+  return out + s.slice(run) + '"';
+}
+
+/** ensure_ascii=False: only `"`, `\` and C0 controls are escaped; everything else is written raw. */
+function quoteUnicode(s: string): string {
+  let out = '"';
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c !== 0x22 && c !== 0x5c) continue;
+    out += s.slice(run, i);
+    const ch = s[i]!;
+    out += SHORT_ESCAPES[ch] ?? hex4(c);
+    run = i + 1;
+  }
+  return out + s.slice(run) + '"';
+}
