@@ -1,0 +1,27 @@
+// Small helpers shared by CLI commands.
+
+import { existsSync, readFileSync } from "node:fs";
+import { pyJsonLoads } from "../../runtime/python/json.ts";
+import type { JsonValue } from "../../runtime/types.ts";
+import { pyDumps } from "../../runtime/python/dumps.ts";
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a template file (a template object, or a tokenizer_config.json with `response_template`). */
+export function readTemplateFile(path: string): JsonValue {
+  if (!existsSync(path)) throw new Error(`${path}: no such template file`);
+  const json = pyJsonLoads(readFileSync(path, "utf8"));
+  if (json && typeof json === "object" && !Array.isArray(json) && "response_template" in json) {
+    return (json as Record<string, JsonValue>).response_template!;
+  }
+  return json;
+}
+
+/** JSON text for output, Python-compatible (key order, big ints, 1.0 stays 1.0). */
+export function toJson(v: JsonValue, indent = false): string {
+  return indent ? pyDumps(v, { indent: 2, ensureAscii: false }) : pyDumps(v, { separators: [",", ":"], ensureAscii: false });
+}

@@ -1,0 +1,40 @@
+// rtc <command>. Each command lives in its own file and is loaded only when used.
+
+type Command = (args: string[]) => Promise<number>;
+
+const commands: Record<string, () => Promise<Command>> = {
+  parse: async () => (await import("./parse.ts")).runParse,
+  replay: async () => (await import("./replay.ts")).runReplay,
+};
+
+const USAGE = `rtc — response template compiler
+
+  rtc parse -t <template.json> [--prefix S | --prefix-file F] [--events] [--chunk N]
+      parse model output from stdin; print the message (or, with --events, the event stream)
+  rtc replay <sessions.jsonl ...> [--engine interpreted|generated] [--verbose]
+      replay recorded sessions (FORMAT.md) and compare with the recording
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(USAGE);
+    return name ? 0 : 2;
+  }
+  const load = commands[name];
+  if (!load) {
+    process.stderr.write(`rtc: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  return (await load())(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`rtc: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

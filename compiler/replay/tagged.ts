@@ -1,0 +1,1 @@
+export { canonical, digestTraces, digestText, untag, readJsonl } from "../../test/support/tagged.ts";

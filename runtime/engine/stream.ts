@@ -1,0 +1,223 @@
+// feed → scan → region: the streaming engine shared by the interpreter and generated parsers.
+// It mirrors the reference's state machine statement for statement where state survives an exception
+// (a region that fails to parse leaves the parser exactly where the reference leaves it).
+
+import { ContentError, ParserStateError } from "../errors.ts";
+import type { JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
+import { deepCopy, dictKeys, dictSet, isEmptyValue, makeDict } from "../python/values.ts";
+import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
+import type { Plan, ScanResult } from "./plan.ts";
+import type { ParseOptions } from "../types.ts";
+
+/** Below this many consumed characters the buffer is not worth trimming. */
+const TRIM_AT = 4096;
+
+export class StreamParser implements ResponseParser {
+  readonly initialEvents: RegionEvent[] = [];
+
+  /** Unconsumed text plus `keep` characters of context; `base` is buf[0]'s offset in the whole stream. */
+  private buf = "";
+  private base = 0;
+  private pos = 0;
+  private readonly keep: number;
+  private readonly output: Message;
+  private readonly params: ToolParams | null;
+  /** The region text goes to: a field index, or -1 (the null sink: no implicit field, no region open). */
+  private current: number;
+  private captures: Record<string, string> = {};
+  private body = "";
+  /** Explicit regions open eagerly on their delimiter; the implicit one on its first character. */
+  private opened = false;
+  private finalized = false;
+  private readonly scanned: ScanResult = { field: -1, open: false, start: 0, end: 0, groups: null, hold: 0 };
+
+  constructor(
+    private readonly plan: Plan,
+    options: ParseOptions,
+  ) {
+    if (options.prefix === undefined || options.prefix === null) {
+      throw new ParserStateError(
+        "prefix is required: pass the chat prompt that preceded the generation (chat templates often " +
+          'pre-write part of the message, such as an opening <think>), or prefix: "" to opt out explicitly',
+        "ValueError",
+      );
+    }
+    this.keep = plan.lookbehind;
+    this.output = deepCopy(plan.defaults);
+    const params = toolParams(options.tools ?? []);
+    this.params = params.size ? params : null;
+    this.current = plan.implicit;
+    if (options.prefix) {
+      const kept = plan.truncatePrefix(options.prefix);
+      if (kept) {
+        this.buf = kept;
+        this.process(this.initialEvents, false);
+      }
+    }
+  }
+
+  feed(chunk: string): RegionEvent[] {
+    if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
+    if (chunk) this.buf += chunk;
+    const events: RegionEvent[] = [];
+    this.process(events, false);
+    this.trim();
+    return events;
+  }
+
+  finalize(): { message: Message; events: RegionEvent[] } {
+    if (this.finalized) throw new ParserStateError("finalize() called twice: this parser is finished");
+    const events: RegionEvent[] = [];
+    this.process(events, true);
+    const missing = this.plan.fields.filter(
+      (f) => !f.optional && !Object.prototype.hasOwnProperty.call(this.output, f.name),
+    );
+    if (missing.length) {
+      throw new ParserStateError(
+        `required field(s) missing from the parsed output: ${missing.map((f) => f.name).join(", ")} ` +
+          `(optional: false; ${this.base + this.buf.length} characters parsed)`,
+        "ValueError",
+      );
+    }
+    const defaults = this.plan.defaults;
+    const message = makeDict(
+      dictKeys(this.output)
+        .filter((k) => Object.prototype.hasOwnProperty.call(defaults, k) || !isEmptyValue(this.output[k]))
+        .map((k) => [k, this.output[k]!] as const),
+    );
+    this.finalized = true;
+    return { message, events };
+  }
+
+  /** Offset of the read position in the whole stream (prefix kept after the anchor, then the generation). */
+  get offset(): number {
+    return this.base + this.pos;
+  }
+
+  private process(events: RegionEvent[], eos: boolean): void {
+    const plan = this.plan;
+    const s = this.scanned;
+    for (;;) {
+      const state = this.current >= 0 && this.current !== plan.implicit ? this.current : plan.implicit;
+      plan.scan(state, this.buf, this.pos, eos, s);
+      if (s.field >= 0) {
+        const { start, end, open, field } = s;
+        const groups = s.groups;
+        if (start > this.pos) this.accumulate(events, this.buf.slice(this.pos, start));
+        this.pos = end;
+        if (open) {
+          this.closeCurrent(events);
+          this.openExplicit(events, field, groups);
+        } else {
+          // Always the implicit region's close here: an explicit region only watches its own close.
+          const hadContent = this.opened;
+          this.closeCurrent(events);
+          // A zero-width close on an empty region would fire again forever: stop here, as the reference does.
+          if (!hadContent && start === end) break;
+        }
+        continue;
+      }
+      if (eos) {
+        if (this.pos < this.buf.length) {
+          this.accumulate(events, this.buf.slice(this.pos));
+          this.pos = this.buf.length;
+        }
+        this.closeCurrent(events);
+        break;
+      }
+      if (s.hold > this.pos) {
+        this.accumulate(events, this.buf.slice(this.pos, s.hold));
+        this.pos = s.hold;
+      }
+      break;
+    }
+  }
+
+  private accumulate(events: RegionEvent[], text: string): void {
+    if (!text || this.current < 0) return;
+    const field = this.plan.fields[this.current]!;
+    if (!this.opened) {
+      events.push({ type: "region_open", field: field.name });
+      this.opened = true;
+    }
+    this.body += text;
+    events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
+  }
+
+  private openExplicit(events: RegionEvent[], field: number, groups: Record<string, string | null> | null): void {
+    this.current = field;
+    const captures: Record<string, string> = {};
+    if (groups) for (const k in groups) if (groups[k] !== null) captures[k] = groups[k]!;
+    this.captures = captures;
+    this.body = "";
+    this.opened = true;
+    events.push({ type: "region_open", field: this.plan.fields[field]!.name });
+  }
+
+  private closeCurrent(events: RegionEvent[]): void {
+    if (this.current < 0 || !this.opened) {
+      this.resetToImplicit();
+      return;
+    }
+    const field = this.plan.fields[this.current]!;
+    let value: JsonValue;
+    try {
+      value = field.process(this.body, this.captures);
+    } catch (e) {
+      if (e instanceof ContentError && !e.where) {
+        e.where = { field: field.name, offset: this.base + this.pos - this.body.length };
+        e.message = `fields.${field.name} (region ending at offset ${this.base + this.pos}): ${e.message}`;
+      }
+      throw e;
+    }
+    if (this.params) value = coerceToolCalls(value, this.params);
+    const name = field.name;
+    if (field.join !== null) {
+      if (typeof value !== "string") {
+        throw new ContentError(
+          `fields.${name}.join: each block must parse to a string to be joined, got ${describe(value)}`,
+          "ValueError",
+          { field: name, offset: this.base + this.pos },
+        );
+      }
+      const previous = this.output[name];
+      if (previous !== undefined && previous !== null && typeof previous !== "string") {
+        // A non-string default cannot be concatenated (Python raises TypeError).
+        throw new ContentError(`fields.${name}.join: cannot join onto a ${describe(previous)} default`, "TypeError");
+      }
+      dictSet(this.output, name, previous === undefined || previous === null ? value : previous + field.join + value);
+    } else if (field.repeats) {
+      if (!Object.prototype.hasOwnProperty.call(this.output, name)) dictSet(this.output, name, [value]);
+      else {
+        const list = this.output[name];
+        // A non-list default has no append (Python raises AttributeError).
+        if (!Array.isArray(list)) {
+          throw new ContentError(`fields.${name}: cannot append a block to a ${describe(list!)} default`, "AttributeError");
+        }
+        list.push(value);
+      }
+    } else dictSet(this.output, name, value);
+    events.push({ type: "region_close", field: name, value });
+    this.resetToImplicit();
+  }
+
+  private resetToImplicit(): void {
+    this.current = this.plan.implicit;
+    this.captures = {};
+    this.body = "";
+    this.opened = false;
+  }
+
+  /** Drops consumed text so that every feed costs what its new text costs, not the whole message. */
+  private trim(): void {
+    const cut = this.pos - this.keep;
+    if (cut < TRIM_AT) return;
+    this.buf = this.buf.slice(cut);
+    this.base += cut;
+    this.pos -= cut;
+  }
+}
+
+function describe(v: JsonValue): string {
+  return Array.isArray(v) ? "list" : v === null ? "None" : typeof v === "object" ? "dict" : typeof v;
+}

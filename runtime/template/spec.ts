@@ -1,0 +1,36 @@
+// A response template after validation: the shape both the interpreter and the compiler start from.
+
+import type { JsonObject, JsonValue } from "../types.ts";
+
+/** A delimiter as written in the template, normalised. */
+export type DelimiterSpec =
+  /** Literal alternatives, deduplicated and ordered longest first (ties keep first-seen order). */
+  | { kind: "literal"; literals: string[]; canExtend: boolean }
+  /** The magic literal "eos": matches only at end of stream. */
+  | { kind: "eos" }
+  /** A Python `regex` pattern (DOTALL). */
+  | { kind: "pattern"; source: string };
+
+export interface FieldSpec {
+  name: string;
+  open: DelimiterSpec | null;
+  close: DelimiterSpec | null;
+  content: string;
+  /** Passed to the content parser untouched: the reference validates content args only when a region closes. */
+  contentArgs: JsonValue;
+  repeats: boolean;
+  join: string | null;
+  optional: boolean;
+  /** `undefined` when the field has no transform. */
+  transform: JsonValue | undefined;
+  transformEach: boolean;
+}
+
+export interface TemplateSpec {
+  defaults: JsonObject;
+  /** In template order. */
+  fields: FieldSpec[];
+  /** Index of the field with no open delimiter, or -1. */
+  implicit: number;
+  anchor: DelimiterSpec;
+}
