@@ -69,3 +69,12 @@ export class ParserStateError extends RtcError {
     this.name = "ParserStateError";
   }
 }
+
+/** Zero-width delimiters that would match at the same place forever (the reference loops). */
+export class NonTerminatingError extends RtcError {
+  readonly pyClass: PyErrorClass = "NonTerminating";
+  constructor(message: string) {
+    super(message);
+    this.name = "NonTerminatingError";
+  }
+}

@@ -22,6 +22,6 @@ export function readTemplateFile(path: string): JsonValue {
 }
 
 /** JSON text for output, Python-compatible (key order, big ints, 1.0 stays 1.0). */
-export function toJson(v: JsonValue, indent = false): string {
-  return indent ? pyDumps(v, { indent: 2, ensureAscii: false }) : pyDumps(v, { separators: [",", ":"], ensureAscii: false });
+export function toJson(v: JsonValue): string {
+  return pyDumps(v, { separators: [",", ":"], ensureAscii: false });
 }

@@ -36,7 +36,7 @@ export async function runParse(args: string[]): Promise<number> {
   else emit(parser.feed(text));
   const { message, events } = parser.finalize();
   emit(events);
-  if (!values.events) out.push(toJson(message, true));
+  if (!values.events) out.push(toJson(message));
   process.stdout.write(out.join("\n") + "\n");
   return 0;
 }

@@ -2,15 +2,16 @@
 // It mirrors the reference's state machine statement for statement where state survives an exception
 // (a region that fails to parse leaves the parser exactly where the reference leaves it).
 
-import { ContentError, ParserStateError } from "../errors.ts";
+import { ContentError, NonTerminatingError, ParserStateError } from "../errors.ts";
 import type { JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
 import { deepCopy, dictKeys, dictSet, isEmptyValue, makeDict } from "../python/values.ts";
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
 import type { Plan, ScanResult } from "./plan.ts";
 import type { ParseOptions } from "../types.ts";
+import { UnrepresentableError, unrepresentable } from "../python/representable.ts";
 
-/** Below this many consumed characters the buffer is not worth trimming. */
-const TRIM_AT = 4096;
+/** Consumed characters worth dropping: small, so that appending a chunk never copies much (a slice is O(1)). */
+const TRIM_AT = 64;
 
 export class StreamParser implements ResponseParser {
   readonly initialEvents: RegionEvent[] = [];
@@ -97,6 +98,11 @@ export class StreamParser implements ResponseParser {
   private process(events: RegionEvent[], eos: boolean): void {
     const plan = this.plan;
     const s = this.scanned;
+    // Commits that do not advance the read position can only cycle through (field, opened) states; more
+    // of them in a row than there are such states means zero-width delimiters would match forever.
+    const maxStill = 2 * plan.fields.length + 2;
+    let still = 0;
+    let lastPos = -1;
     for (;;) {
       const state = this.current >= 0 && this.current !== plan.implicit ? this.current : plan.implicit;
       plan.scan(state, this.buf, this.pos, eos, s);
@@ -104,6 +110,12 @@ export class StreamParser implements ResponseParser {
         const { start, end, open, field } = s;
         const groups = s.groups;
         if (start > this.pos) this.accumulate(events, this.buf.slice(this.pos, start));
+        if (end === lastPos && ++still > maxStill) {
+          throw new NonTerminatingError(
+            `delimiters match empty text forever at offset ${this.base + end} (zero-width open and close patterns)`,
+          );
+        } else if (end !== lastPos) still = 0;
+        lastPos = end;
         this.pos = end;
         if (open) {
           this.closeCurrent(events);
@@ -172,6 +184,12 @@ export class StreamParser implements ResponseParser {
     }
     if (this.params) value = coerceToolCalls(value, this.params);
     const name = field.name;
+    const bad = unrepresentable(value);
+    if (bad) {
+      throw new UnrepresentableError(
+        `fields.${name} (region ending at offset ${this.base + this.pos}): the parsed ${bad}, which JSON cannot carry`,
+      );
+    }
     if (field.join !== null) {
       if (typeof value !== "string") {
         throw new ContentError(
