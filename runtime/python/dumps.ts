@@ -13,11 +13,18 @@ export interface DumpsOptions {
   ensureAscii?: boolean;
   /** Only `false` is supported: keys are written in insertion order. */
   sortKeys?: false;
+  /** Pretty-print: a number of spaces or a string per level (Python then defaults separators to `(",", ": ")`). */
+  indent?: number | string;
 }
 
 /** Python `json.dumps(value, ensure_ascii=…, separators=…)`. */
 export function pyDumps(value: JsonValue, options: DumpsOptions = {}): string {
-  const [itemSep, keySep] = options.separators ?? [", ", ": "];
+  const indent = typeof options.indent === "number" ? " ".repeat(options.indent) : options.indent;
+  const [itemSep, keySep] = options.separators ?? (indent === undefined ? [", ", ": "] : [",", ": "]);
+  let level = 0;
+  const newline = (): void => {
+    if (indent !== undefined) out.push("\n" + indent.repeat(level));
+  };
   const quote = options.ensureAscii ?? true ? quoteAscii : quoteUnicode;
   const out: string[] = [];
   const write = (v: JsonValue): void => {
@@ -34,10 +41,14 @@ export function pyDumps(value: JsonValue, options: DumpsOptions = {}): string {
         return;
       }
       out.push("[");
+      level++;
       v.forEach((item, i) => {
         if (i > 0) out.push(itemSep);
+        newline();
         write(item);
       });
+      level--;
+      newline();
       out.push("]");
     } else if (isDict(v)) {
       const keys = dictKeys(v);
@@ -46,11 +57,15 @@ export function pyDumps(value: JsonValue, options: DumpsOptions = {}): string {
         return;
       }
       out.push("{");
+      level++;
       keys.forEach((k, i) => {
         if (i > 0) out.push(itemSep);
+        newline();
         out.push(quote(k), keySep);
         write(v[k]!);
       });
+      level--;
+      newline();
       out.push("}");
     } else throw new TypeError(`Object of type ${typeof v} is not JSON serializable`);
   };

@@ -101,3 +101,11 @@ describe("digests", () => {
     }
   });
 });
+
+describe("pyDumps indent", () => {
+  it("pretty-prints like json.dumps(indent=…)", () => {
+    const d = makeDict([["a", [1, []]], ["b", {}]]);
+    expect(pyDumps(d, { indent: 1 })).toBe('{\n "a": [\n  1,\n  []\n ],\n "b": {}\n}');
+    expect(pyDumps([1], { indent: "\t" })).toBe("[\n\t1\n]");
+  });
+});

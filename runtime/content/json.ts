@@ -1,0 +1,120 @@
+// `json`: Python `json.loads` of the body, after the reference's dialect pre-processing:
+// 1. `string_delims` [[open, close], …], in order: every `open … close` (shortest body, leftmost first)
+//    is cut out and replaced by a sentinel `\x01N\x02` (bodies are numbered across all delimiter
+//    pairs, so a later pair can capture text holding an earlier sentinel). A body containing \x01 or
+//    \x02 is refused up front when any delimiter is configured.
+// 2. `unquoted_keys`: every run of word characters (`regex` module, Unicode `\w`) directly after `{` or
+//    `,` and directly followed by `:` is quoted. `{ a:1}` (a space first) is not.
+// 3. Each sentinel `\x01N\x02` (N = 0, 1, …) is replaced everywhere by `json.dumps(body_N)` (ASCII
+//    escapes), so quotes and backslashes inside custom-delimited strings survive.
+// Then the text is parsed unstripped. A decode error returns the (optionally stripped) body when
+// `allow_non_json` is truthy, else raises ValueError. Nesting ≥ 512 raises RecursionError either way.
+
+import { ContentError } from "../errors.ts";
+import { pyDumps } from "../python/dumps.ts";
+import { JsonDecodeError, pyJsonLoads } from "../python/json.ts";
+import { pyTypeName } from "../python/values.ts";
+import type { JsonValue } from "../types.ts";
+import { argGet, pyIterate, pyTruthy, unpackPair } from "./args.ts";
+import { textValue } from "./text.ts";
+import type { ContentParser } from "./types.ts";
+import { WORD_CHAR_CLASS } from "./word.ts";
+
+const OPEN = "\x01";
+const CLOSE = "\x02";
+
+const UNQUOTED_KEY = new RegExp(`(?<=[{,])(${WORD_CHAR_CLASS}+):`, "gu");
+
+function needText(text: string | null): string {
+  if (typeof text === "string") return text;
+  throw new ContentError(`json: expected a string body, got '${pyTypeName(text)}'`, "TypeError");
+}
+
+function delimiterString(v: JsonValue): string {
+  // `re.escape` of a non-string raises TypeError.
+  if (typeof v === "string") return v;
+  throw new ContentError(`json: string_delims entries must be strings, got '${pyTypeName(v)}'`, "TypeError");
+}
+
+/**
+ * `re.sub(escape(open) + "(.*?)" + escape(close), repl, s, flags=DOTALL)` with a callback, for literal
+ * delimiters. Empty matches (both delimiters empty) follow Python ≥ 3.7: one at every position.
+ */
+function substituteDelimited(s: string, open: string, close: string, repl: (body: string) => string): string {
+  let out = "";
+  let pos = 0; // where the next search starts
+  let copied = 0; // how much of `s` is already in `out`
+  let lastEmptyAt = -1;
+  while (pos <= s.length) {
+    const start = s.indexOf(open, pos);
+    if (start < 0) break;
+    const bodyStart = start + open.length;
+    const closeAt = s.indexOf(close, bodyStart);
+    if (closeAt < 0) break; // no close after this open means none after any later open either
+    const end = closeAt + close.length;
+    if (end === start) {
+      // Empty match: allowed once per position.
+      if (start === lastEmptyAt) {
+        pos = start + 1;
+        continue;
+      }
+      lastEmptyAt = start;
+    }
+    out += s.slice(copied, start) + repl(s.slice(bodyStart, closeAt));
+    copied = end;
+    pos = end;
+    if (end === start) lastEmptyAt = end;
+  }
+  return out + s.slice(copied);
+}
+
+export const parseJson: ContentParser = (text, args) => {
+  const delimsArg = argGet(args, "string_delims", []);
+  const unquotedKeys = pyTruthy(argGet(args, "unquoted_keys", false));
+  const useDelims = pyTruthy(delimsArg);
+
+  if (useDelims) {
+    const t = needText(text);
+    if (t.includes(OPEN) || t.includes(CLOSE)) {
+      throw new ContentError(
+        "json: the body contains the reserved sentinel characters \\x01 / \\x02, which string_delims needs",
+        "ValueError",
+      );
+    }
+  }
+
+  let working = needText(text);
+  const captured: string[] = [];
+  // `for open, close in args.get("string_delims", [])`: None and numbers are not iterable (TypeError).
+  for (const pair of pyIterate(delimsArg, "json: string_delims")) {
+    const [o, c] = unpackPair(pair, "json: string_delims entry");
+    const open = delimiterString(o);
+    const close = delimiterString(c);
+    working = substituteDelimited(working, open, close, (body) => {
+      captured.push(body);
+      return `${OPEN}${captured.length - 1}${CLOSE}`;
+    });
+  }
+
+  if (unquotedKeys) working = working.replace(UNQUOTED_KEY, '"$1":');
+
+  captured.forEach((body, i) => {
+    working = working.split(`${OPEN}${i}${CLOSE}`).join(pyDumps(body));
+  });
+
+  try {
+    return pyJsonLoads(working);
+  } catch (e) {
+    if (!(e instanceof JsonDecodeError)) throw e;
+    if (pyTruthy(argGet(args, "allow_non_json", false))) return textValue(text, args, "json");
+    const original = needText(text);
+    if (working === original) {
+      throw new ContentError(`json: the region is not valid JSON (${e.message}); content: ${JSON.stringify(original)}`, "ValueError");
+    }
+    throw new ContentError(
+      `json: not valid JSON after dialect transforms (${e.message}); original: ${JSON.stringify(original)}, ` +
+        `transformed: ${JSON.stringify(working)}`,
+      "ValueError",
+    );
+  }
+};

@@ -1,0 +1,16 @@
+// The content-parser contract: a parser turns one region body into a value when the region closes.
+
+import type { PyPattern } from "../regex/api.ts";
+import type { JsonObject, JsonValue } from "../types.ts";
+
+/** What a content parser may need from its host: compiled Python patterns (xml-inline's tag_pattern). */
+export interface ContentContext {
+  /** The interpreter compiles on demand (and may cache); generated parsers return precompiled patterns. */
+  pattern(source: string): PyPattern;
+}
+
+/**
+ * A content parser. `text` is the region body; it is `null` only when a nested value parser receives
+ * an unset regex group (xml-inline), where the reference fails the way Python does on `None`.
+ */
+export type ContentParser = (text: string | null, args: JsonObject, ctx: ContentContext) => JsonValue;

@@ -1,0 +1,261 @@
+// Python `json.loads` as the reference runs it (the C scanner, `strict=True`), producing rtc values:
+// - NaN, Infinity and -Infinity are accepted; integers are exact (bigint beyond 2^53) and subject to
+//   CPython's 4300-digit conversion limit; floats are correctly rounded and boxed when integral.
+// - Objects keep the key order as written, integer-like keys included; a duplicate key keeps its
+//   first position and takes the last value.
+// - Strings may hold lone surrogate escapes; raw control characters (< U+0020) are rejected.
+// - Only space, tab, LF and CR are whitespace; a leading BOM is an error.
+// - transformers guards against deep nesting: the 512th nested container raises RecursionError
+//   (511 levels parse).
+// Syntax errors are ContentError with pyClass "ValueError" (Python's JSONDecodeError).
+
+import { ContentError } from "../errors.ts";
+import type { JsonValue } from "../types.ts";
+import { INT_MAX_STR_DIGITS } from "./int.ts";
+import { makeDict, pyFloat, pyInt, PyFloat } from "./values.ts";
+
+/** Nesting depth at which transformers' guarded `json.loads` raises RecursionError. */
+export const JSON_MAX_DEPTH = 512;
+
+/** Python's `json.JSONDecodeError` (a ValueError). The 4300-digit int limit is a plain ValueError. */
+export class JsonDecodeError extends ContentError {
+  constructor(message: string) {
+    super(message, "ValueError");
+    this.name = "JsonDecodeError";
+  }
+}
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+
+class Decoder {
+  private i = 0;
+  constructor(private readonly s: string) {}
+
+  /** Python's "line L column C (char N)" suffix. */
+  private where(pos: number): string {
+    const before = this.s.slice(0, pos);
+    const line = before.split("\n").length;
+    const col = pos - (before.lastIndexOf("\n") + 1) + 1;
+    return `line ${line} column ${col} (char ${pos})`;
+  }
+
+  fail(msg: string, pos: number = this.i): never {
+    throw new JsonDecodeError(`${msg}: ${this.where(pos)}`);
+  }
+
+  private ws(): void {
+    const s = this.s;
+    let i = this.i;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
+      else break;
+    }
+    this.i = i;
+  }
+
+  document(): JsonValue {
+    if (this.s.charCodeAt(0) === 0xfeff) this.fail("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0);
+    this.ws();
+    const v = this.value(0);
+    this.ws();
+    if (this.i !== this.s.length) this.fail("Extra data");
+    return v;
+  }
+
+  private value(depth: number): JsonValue {
+    const s = this.s;
+    const i = this.i;
+    const c = s[i];
+    switch (c) {
+      case '"':
+        this.i = i + 1;
+        return this.string(i);
+      case "{":
+        return this.object(depth + 1);
+      case "[":
+        return this.array(depth + 1);
+      case "n":
+        if (s.startsWith("null", i)) return (this.i = i + 4), null;
+        break;
+      case "t":
+        if (s.startsWith("true", i)) return (this.i = i + 4), true;
+        break;
+      case "f":
+        if (s.startsWith("false", i)) return (this.i = i + 5), false;
+        break;
+      case "N":
+        if (s.startsWith("NaN", i)) return (this.i = i + 3), new PyFloat(NaN);
+        break;
+      case "I":
+        if (s.startsWith("Infinity", i)) return (this.i = i + 8), new PyFloat(Infinity);
+        break;
+      case "-":
+        if (s.startsWith("-Infinity", i)) return (this.i = i + 9), new PyFloat(-Infinity);
+        break;
+    }
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(s);
+    if (!m) return this.fail("Expecting value");
+    this.i = i + m[0].length;
+    if (m[1] === undefined && m[2] === undefined) {
+      const text = m[0];
+      const digits = text[0] === "-" ? text.length - 1 : text.length;
+      if (digits > INT_MAX_STR_DIGITS) {
+        throw new ContentError(
+          `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits`,
+          "ValueError",
+        );
+      }
+      return digits <= 15 ? Number(text) || 0 : pyInt(BigInt(text));
+    }
+    return pyFloat(Number(m[0]));
+  }
+
+  private enter(depth: number): void {
+    if (depth >= JSON_MAX_DEPTH) {
+      throw new ContentError(`JSON nesting exceeds ${JSON_MAX_DEPTH - 1} levels`, "RecursionError");
+    }
+  }
+
+  private object(depth: number): JsonValue {
+    this.enter(depth);
+    const s = this.s;
+    this.i++; // {
+    const entries: [string, JsonValue][] = [];
+    this.ws();
+    if (s[this.i] === "}") {
+      this.i++;
+      return makeDict(entries);
+    }
+    for (;;) {
+      if (s[this.i] !== '"') this.fail("Expecting property name enclosed in double quotes");
+      const start = this.i;
+      this.i++;
+      const key = this.string(start);
+      this.ws();
+      if (s[this.i] !== ":") this.fail("Expecting ':' delimiter");
+      this.i++;
+      this.ws();
+      entries.push([key, this.value(depth)]);
+      this.ws();
+      const c = s[this.i];
+      if (c === "}") {
+        this.i++;
+        return makeDict(entries);
+      }
+      if (c !== ",") this.fail("Expecting ',' delimiter");
+      const comma = this.i;
+      this.i++;
+      this.ws();
+      if (s[this.i] !== '"') this.fail(s[this.i] === "}" ? "Illegal trailing comma before end of object" : "Expecting property name enclosed in double quotes", s[this.i] === "}" ? comma : this.i);
+    }
+  }
+
+  private array(depth: number): JsonValue {
+    this.enter(depth);
+    const s = this.s;
+    this.i++; // [
+    const items: JsonValue[] = [];
+    this.ws();
+    if (s[this.i] === "]") {
+      this.i++;
+      return items;
+    }
+    for (;;) {
+      items.push(this.value(depth));
+      this.ws();
+      const c = s[this.i];
+      if (c === "]") {
+        this.i++;
+        return items;
+      }
+      if (c !== ",") this.fail("Expecting ',' delimiter");
+      const comma = this.i;
+      this.i++;
+      this.ws();
+      if (s[this.i] === "]") this.fail("Illegal trailing comma before end of array", comma);
+    }
+  }
+
+  /** Reads a string body; `this.i` is just after the opening quote at `start`. */
+  private string(start: number): string {
+    const s = this.s;
+    let i = this.i;
+    let out = "";
+    let run = i;
+    for (;;) {
+      if (i >= s.length) this.fail("Unterminated string starting at", start);
+      const c = s.charCodeAt(i);
+      if (c === 0x22) {
+        out += s.slice(run, i);
+        this.i = i + 1;
+        return out;
+      }
+      if (c < 0x20) this.fail("Invalid control character at", i);
+      if (c !== 0x5c) {
+        i++;
+        continue;
+      }
+      out += s.slice(run, i);
+      const e = s[i + 1];
+      if (e === undefined) this.fail("Unterminated string starting at", start);
+      switch (e) {
+        case '"':
+        case "\\":
+        case "/":
+          out += e;
+          i += 2;
+          break;
+        case "b":
+          out += "\b";
+          i += 2;
+          break;
+        case "f":
+          out += "\f";
+          i += 2;
+          break;
+        case "n":
+          out += "\n";
+          i += 2;
+          break;
+        case "r":
+          out += "\r";
+          i += 2;
+          break;
+        case "t":
+          out += "\t";
+          i += 2;
+          break;
+        case "u": {
+          const hi = this.hex4(i + 2, i);
+          i += 6;
+          if (hi >= 0xd800 && hi <= 0xdbff && s[i] === "\\" && s[i + 1] === "u") {
+            const lo = this.hex4(i + 2, i);
+            if (lo >= 0xdc00 && lo <= 0xdfff) {
+              out += String.fromCharCode(hi, lo);
+              i += 6;
+              break;
+            }
+          }
+          out += String.fromCharCode(hi);
+          break;
+        }
+        default:
+          this.fail("Invalid \\escape", i);
+      }
+      run = i;
+    }
+  }
+
+  private hex4(at: number, escapeStart: number): number {
+    const h = this.s.slice(at, at + 4);
+    if (!/^[0-9a-fA-F]{4}$/.test(h)) this.fail("Invalid \\uXXXX escape", escapeStart + 1);
+    return parseInt(h, 16);
+  }
+}
+
+/** Python `json.loads(s)` with transformers' nesting guard. */
+export function pyJsonLoads(s: string): JsonValue {
+  return new Decoder(s).document();
+}
