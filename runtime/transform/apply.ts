@@ -1,0 +1,121 @@
+// Transforms: reshaping a parsed value with a JSON template. A string that is exactly one placeholder,
+// `"{name}"` or a dotted path `"{content.a.b}"`, is replaced by that value (type preserved: a dict stays
+// a dict); every other string, number, bool or null is a literal; object keys are never substituted.
+// A string that mixes a placeholder with other text is refused when the template loads.
+// Errors when a region closes (the reference's classes):
+// - the first name of a placeholder is not in scope → KeyError;
+// - a later path step is missing, or steps into something that is not a dict → ValueError.
+
+import { ContentError, TemplateError } from "../errors.ts";
+import { comparePy } from "../python/compare.ts";
+import { dictKeys, isDict, makeDict, pyTypeName } from "../python/values.ts";
+import type { JsonValue } from "../types.ts";
+import { parseContent, type ContentContext } from "../content/index.ts";
+import { WORD_CHAR_CLASS } from "../content/word.ts";
+
+const W = `${WORD_CHAR_CLASS}+`;
+const PLACEHOLDER_WHOLE = new RegExp(`^\\{(${W}(?:\\.${W})*)\\}$`, "u");
+const PLACEHOLDER_ANY = new RegExp(`\\{${W}(?:\\.${W})*\\}`, "u");
+
+/** Names a transform may read: captures of the open pattern plus `content` (or the item's keys). */
+export type TransformScope = ReadonlyMap<string, JsonValue>;
+
+/** The path of a whole-string placeholder (`["content", "a", "b"]`), or null for a literal string. */
+export function placeholderPath(s: string): string[] | null {
+  const m = PLACEHOLDER_WHOLE.exec(s);
+  return m ? m[1]!.split(".") : null;
+}
+
+/** Load-time check: no string may mix a placeholder with literal text. `path` names the transform. */
+export function validateTransformStrings(path: string, transform: JsonValue): void {
+  if (Array.isArray(transform)) {
+    transform.forEach((v, i) => validateTransformStrings(`${path}[${i}]`, v));
+  } else if (isDict(transform)) {
+    for (const k of dictKeys(transform)) validateTransformStrings(`${path}.${k}`, transform[k]!);
+  } else if (typeof transform === "string" && PLACEHOLDER_ANY.test(transform) && !PLACEHOLDER_WHOLE.test(transform)) {
+    throw new TemplateError(
+      path,
+      `transform string ${JSON.stringify(transform)} mixes a {placeholder} with literal text; use a whole-string ` +
+        'placeholder such as "{content}" or a plain literal (string interpolation is not supported)',
+    );
+  }
+}
+
+function resolve(steps: string[], scope: TransformScope): JsonValue {
+  const root = steps[0]!;
+  if (!scope.has(root)) {
+    const available = [...scope.keys()].sort(comparePy).map((k) => JSON.stringify(k)).join(", ");
+    throw new ContentError(`transform placeholder "{${steps.join(".")}}": "${root}" is not defined (available: ${available})`, "KeyError");
+  }
+  let value = scope.get(root)!;
+  for (let i = 1; i < steps.length; i++) {
+    const step = steps[i]!;
+    const at = steps.slice(0, i).join(".");
+    if (!isDict(value)) {
+      throw new ContentError(
+        `transform placeholder "{${steps.join(".")}}": "${at}" is a ${pyTypeName(value)}, not a dict, so it has no "${step}"`,
+        "ValueError",
+      );
+    }
+    if (!Object.prototype.hasOwnProperty.call(value, step)) {
+      throw new ContentError(`transform placeholder "{${steps.join(".")}}": "${at}" has no key "${step}"`, "ValueError");
+    }
+    value = value[step]!;
+  }
+  return value;
+}
+
+/** Applies a transform template to a scope (values are shared, not copied, as in the reference). */
+export function applyTransform(transform: JsonValue, scope: TransformScope): JsonValue {
+  if (Array.isArray(transform)) return transform.map((v) => applyTransform(v, scope));
+  if (isDict(transform)) return makeDict(dictKeys(transform).map((k) => [k, applyTransform(transform[k]!, scope)] as const));
+  if (typeof transform !== "string") return transform;
+  const steps = placeholderPath(transform);
+  return steps ? resolve(steps, scope) : transform;
+}
+
+/** The parts of a field that turn a region body into its value. */
+export interface FieldProcessing {
+  name: string;
+  content: string;
+  contentArgs: JsonValue;
+  /** `undefined` when the field has no transform. */
+  transform: JsonValue | undefined;
+  transformEach: boolean;
+}
+
+/**
+ * The reference's `process_field`: content parser, then the transform. With `transform_each` the parsed
+ * value must be a list of dicts; each item's keys (over the captures) form the scope of one application.
+ */
+export function processField(
+  body: string,
+  field: FieldProcessing,
+  captures: Readonly<Record<string, string>>,
+  ctx: ContentContext,
+): JsonValue {
+  const value = parseContent(body, field.content, field.contentArgs, ctx);
+  if (field.transform === undefined) return value;
+  const base = new Map<string, JsonValue>(Object.entries(captures));
+  if (!field.transformEach) {
+    base.set("content", value);
+    return applyTransform(field.transform, base);
+  }
+  if (!Array.isArray(value)) {
+    throw new ContentError(
+      `fields.${field.name}.transform_each: the parsed content must be a list, got ${pyTypeName(value)}`,
+      "ValueError",
+    );
+  }
+  return value.map((item) => {
+    if (!isDict(item)) {
+      throw new ContentError(
+        `fields.${field.name}.transform_each: every list item must be a dict, got ${pyTypeName(item)}`,
+        "ValueError",
+      );
+    }
+    const scope = new Map(base);
+    for (const k of dictKeys(item)) scope.set(k, item[k]!);
+    return applyTransform(field.transform!, scope);
+  });
+}
