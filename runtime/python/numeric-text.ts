@@ -4,18 +4,28 @@
 // other non-ASCII character makes the whole string invalid. The callers then strip only ASCII
 // whitespace, so U+001C–U+001F (which `str.strip()` removes) are *not* accepted around a number.
 
+import { DIGIT } from "../regex/unicode-tables.ts";
 import { pyIsSpaceCode } from "./strip.ts";
 
-const ND = /\p{Nd}/u;
+// Unicode 15.0 decimal digits (str.isdecimal), as inclusive ranges; every range starts at a zero and
+// runs of more than ten (mathematical digits) are consecutive sets of ten.
+const DECIMAL_RANGES: [number, number][] = [...DIGIT.matchAll(/\\u\{([0-9A-Fa-f]+)\}(?:-\\u\{([0-9A-Fa-f]+)\})?/g)].map((m) => {
+  const lo = parseInt(m[1]!, 16);
+  return [lo, m[2] ? parseInt(m[2], 16) : lo];
+});
 
-/** The decimal value of a non-ASCII Nd code point: Nd characters come in runs of ten starting at zero. */
+/** The digit value of a decimal code point, or -1. */
 function decimalValue(cp: number): number {
-  let start = cp;
-  while (start > 0 && cp - start < 9 && ND.test(String.fromCodePoint(start - 1))) start--;
-  // Runs longer than ten (mathematical digits) are consecutive sets of ten; align on the run start.
-  let runStart = start;
-  while (runStart > 0 && ND.test(String.fromCodePoint(runStart - 1))) runStart--;
-  return (cp - runStart) % 10;
+  let lo = 0;
+  let hi = DECIMAL_RANGES.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = DECIMAL_RANGES[mid]!;
+    if (cp < a) hi = mid - 1;
+    else if (cp > b) lo = mid + 1;
+    else return (cp - a) % 10;
+  }
+  return -1;
 }
 
 /** ASCII-ised text, or null when a non-ASCII character is neither whitespace nor a decimal digit. */
@@ -33,8 +43,11 @@ export function asciiNumericText(s: string): string | null {
     const cp = ch.codePointAt(0)!;
     if (cp < 0x7f) out += ch;
     else if (pyIsSpaceCode(cp)) out += " ";
-    else if (ND.test(ch)) out += String(decimalValue(cp));
-    else return null;
+    else {
+      const d = decimalValue(cp);
+      if (d < 0) return null;
+      out += String(d);
+    }
   }
   return out;
 }
