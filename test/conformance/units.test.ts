@@ -31,7 +31,8 @@ const pendingRows = new Map(deviations.map((d) => [d.row, d.reason]));
 // The regex runtime (compilePattern) is another engineer's module; load it when it is there.
 let compilePattern: ((source: string) => PyPattern) | null = null;
 try {
-  const mod = (await import("../../compiler/regex/index.ts")) as { compilePattern?: (source: string) => PyPattern };
+  const specifier = "../../compiler/regex/index.ts"; // a variable: the module may not exist yet
+  const mod = (await import(specifier)) as { compilePattern?: (source: string) => PyPattern };
   compilePattern = mod.compilePattern ?? null;
 } catch {
   compilePattern = null;
