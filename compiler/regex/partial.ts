@@ -1,0 +1,88 @@
+// Partial matching as `regex.search(text, pos, partial=True)` does it, without re-scanning.
+//
+// What the reference does (pinned down by the conformance rows): it first runs an ordinary search;
+// if that finds a match, that match is the answer (never partial, even when a partial one would start
+// earlier). Only when there is no complete match does it search again, returning the earliest start
+// from which the matcher *tried to read a character past the end of the text* — a partial match,
+// spanning from that start to the end of the text. Assertions are evaluated normally at the end
+// (`\B`, `\b`, `$`, `(?!x)` do not make a match partial), but a lookahead (positive or negative)
+// whose body reads past the end does.
+//
+// So we derive, on the AST, the "prefix closure" P of the pattern R: P matches exactly the paths of
+// R that are cut at the end of the text just as a character-consuming atom is about to read.
+//   pre(c)            = END                      for any atom that consumes a character
+//   pre(x1 x2 … xn)   = pre(x1) | x1 (pre(x2) | x2 (… pre(xn)))   (right-nested: linear size)
+//   pre(A | B)        = pre(A) | pre(B)
+//   pre(X{m,n})       = X{0,n-1} pre(X)
+//   pre((?=X)), pre((?!X)) = (?=pre(X))
+//   pre(assertion), pre(lookbehind), pre(empty) = never
+//   pre(\k)           = the rest of the text is a proper prefix of group k (checked by the runtime)
+// where END = `(?![\s\S])`. The runtime searches R once; if it finds nothing it searches P once from
+// the same position: the first P match is the earliest partial start. Both are single left-to-right
+// JS searches, so the cost is that of two ordinary searches (no quadratic re-scan from every start).
+//
+// Known over-approximation: inside an atomic group or possessive quantifier, the reference only
+// tries the paths before the body's first success; P also accepts cuts on later paths. Exact for the
+// common case of a possessive repeat of a single character set.
+import type { Node } from "./ast.ts";
+import { END, findGroup, type Emitter } from "./translate.ts";
+
+type Pre = string | null;
+
+const alt = (parts: Pre[]): Pre => {
+  const ok = parts.filter((p): p is string => p !== null);
+  return ok.length === 0 ? null : ok.length === 1 ? ok[0]! : `(?:${ok.join("|")})`;
+};
+
+/** JS source of P for `n`, or null when no path through `n` can be cut at the end. */
+export function prefixClosure(e: Emitter, n: Node): Pre {
+  switch (n.type) {
+    case "char":
+    case "class":
+    case "any":
+    case "grapheme":
+    case "fuzzy":
+      return END;
+    case "newline":
+      return `(?:${END}|\\r${END})`;
+    case "empty":
+    case "assert":
+    case "keep":
+    case "fail":
+      return null;
+    case "seq":
+      return seqClosure(e, n.items, 0);
+    case "alt":
+      return alt(n.alts.map((a) => prefixClosure(e, a)));
+    case "group":
+    case "atomic":
+      return prefixClosure(e, n.body);
+    case "look": {
+      if (n.behind) return null;
+      const body = prefixClosure(e, n.body);
+      return body === null ? null : `(?=${body})`;
+    }
+    case "repeat": {
+      if (n.max === 0) return null;
+      // Emit the leading repetitions before the cut body, in source order (group numbering).
+      const lead = n.max === 1 ? "" : `(?:${e.emit(n.body)})${n.max === Infinity ? "*" : `{0,${n.max - 1}}`}`;
+      const body = prefixClosure(e, n.body);
+      return body === null ? null : `${lead}${body}`;
+    }
+    case "backref":
+      return e.backrefPrefixCheck(n.index);
+    case "call": {
+      const target = findGroup(e.ast.root, n.index);
+      return target === null ? null : e.inline(() => prefixClosure(e, target.body));
+    }
+  }
+}
+
+function seqClosure(e: Emitter, items: Node[], i: number): Pre {
+  if (i >= items.length) return null;
+  const head = prefixClosure(e, items[i]!);
+  if (i === items.length - 1) return head;
+  const full = e.emit(items[i]!);
+  const rest = seqClosure(e, items, i + 1);
+  return alt([head, rest === null ? null : `${full}${rest}`]);
+}

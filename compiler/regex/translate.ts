@@ -1,0 +1,323 @@
+// AST → JavaScript RegExp source (flag `v`) with the same meaning as the Python `regex` pattern.
+// What JS cannot say directly is rewritten here:
+// - `\w \d \s` use the regex module's tables (placeholders `\p{rtcWord}` … expanded by the runtime,
+//   see runtime/regex/pattern.ts, so specs stay small); `\b \B \m \M` become lookarounds on them;
+// - `^` `\A` → start of text, `$` → before an optional final `\n` at the end, `\Z` → end;
+// - atomic groups and possessive quantifiers → `(?=(X))\N` (lookahead capture + backreference);
+// - scoped case-insensitivity → classes of case variants (Node 20 has no `(?i:…)`);
+// - only groups that are named or referenced capture in JS; `slots` maps Python group numbers to JS ones.
+// Anything without an exact JS equivalent throws UnsupportedPatternError rather than approximating.
+import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
+import { caseCloseRanges, caseVariants } from "./casefold.ts";
+import { UnsupportedPatternError } from "./parser.ts";
+import { prefixClosure } from "./partial.ts";
+
+export const ANY = "[\\s\\S]";
+export const END = "(?![\\s\\S])";
+const NEWLINE_CHARS = "\\n\\u{B}\\f\\r\\u{85}\\u{2028}\\u{2029}";
+const HORIZ = "\\t\\u{20}\\u{A0}\\u{1680}\\u{2000}-\\u{200A}\\u{202F}\\u{205F}\\u{3000}";
+// \X: an extended grapheme cluster, UAX #29 without Hangul syllable sequences and Prepend marks.
+const GRAPHEME =
+  "(?:\\r\\n|\\p{RI}\\p{RI}|[\\p{Cc}\\p{Zl}\\p{Zp}]|[^\\p{Cc}\\p{Zl}\\p{Zp}](?:[\\p{Grapheme_Extend}\\p{Mc}\\p{Emoji_Modifier}]|\\u{200D}\\p{Extended_Pictographic}?)*)";
+
+/** JS escape of one code point, valid inside and outside `v`-mode classes. */
+export function esc(cp: number): string {
+  return /[A-Za-z0-9_]/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : `\\u{${cp.toString(16).toUpperCase()}}`;
+}
+
+function quantifier(min: number, max: number): string {
+  if (max === Infinity) return min === 0 ? "*" : min === 1 ? "+" : `{${min},}`;
+  if (min === 0 && max === 1) return "?";
+  return min === max ? `{${min}}` : `{${min},${max}}`;
+}
+
+export interface Translation {
+  js: string;
+  flags: string;
+  /** slots[k] = JS group numbers capturing Python group k. */
+  slots: Map<number, number[]>;
+  keep: number | null;
+  searchAnchor: boolean;
+  partial: { js: string; checks: { capture: number; refs: number[] }[] } | null;
+}
+
+/** Shared state for emitting one JS regex (the pattern, or its prefix closure). */
+export class Emitter {
+  groupCount = 0;
+  readonly slots = new Map<number, number[]>();
+  keep: number | null = null;
+  searchAnchor = false;
+  private noCapture = 0;
+  private readonly pendingChecks: { capture: number; ref: number }[] = [];
+
+  constructor(
+    readonly ast: Ast,
+    /** The whole pattern is case-insensitive: the JS `i` flag is used and nothing is expanded. */
+    readonly globalCi: boolean,
+    private readonly captured: Set<number>,
+    /** Named groups capture too (the pattern itself, for groupdict; not its prefix closure). */
+    private readonly captureNamed: boolean,
+  ) {}
+
+  unsupported(reason: string): never {
+    throw new UnsupportedPatternError(this.ast.source, 0, reason);
+  }
+
+  newGroup(): number {
+    return ++this.groupCount;
+  }
+
+  emit(n: Node): string {
+    switch (n.type) {
+      case "empty":
+        return "(?:)";
+      case "char":
+        return this.char(n.cp, n.ci);
+      case "class":
+        return this.cls(n);
+      case "any":
+        return n.dotall ? ANY : "[^\\n]";
+      case "assert":
+        return this.assertion(n);
+      case "seq":
+        return n.items.map((i) => this.emit(i)).join("");
+      case "alt":
+        return `(?:${n.alts.map((a) => this.emit(a)).join("|")})`;
+      case "group": {
+        if (this.noCapture > 0 || !((this.captureNamed && n.name !== null) || this.captured.has(n.index))) return `(?:${this.emit(n.body)})`;
+        const js = this.newGroup();
+        const list = this.slots.get(n.index) ?? [];
+        list.push(js);
+        this.slots.set(n.index, list);
+        return `(${this.emit(n.body)})`;
+      }
+      case "look":
+        return `(?${n.behind ? "<" : ""}${n.negate ? "!" : "="}${this.emit(n.body)})`;
+      case "atomic":
+        return this.atomic(() => this.emit(n.body));
+      case "repeat": {
+        const q = quantifier(n.min, n.max);
+        if (n.mode === "possessive") return this.atomic(() => `(?:${this.emit(n.body)})${q}`);
+        return `(?:${this.emit(n.body)})${q}${n.mode === "lazy" ? "?" : ""}`;
+      }
+      case "backref":
+        if (n.ci && !this.globalCi) this.unsupported("case-insensitive backreference in a partly case-sensitive pattern");
+        return `\u0000${n.index}\u0000`;
+      case "call":
+        return this.call(n);
+      case "keep":
+        this.keep = this.newGroup();
+        return "()";
+      case "fail":
+        return "(?!)";
+      case "fuzzy":
+        return this.fuzzy(n);
+      case "newline":
+        return `(?:\\r\\n|(?!\\r\\n)[${NEWLINE_CHARS}])`;
+      case "grapheme":
+        return this.atomic(() => GRAPHEME);
+    }
+  }
+
+  /** `(?=(X))\N`: X matches once, as it would first; backtracking never re-enters it. */
+  atomic(body: () => string): string {
+    const g = this.newGroup();
+    return `(?=(${body()}))\\${g}`;
+  }
+
+  char(cp: number, ci: boolean): string {
+    if (!ci || this.globalCi) return esc(cp);
+    const variants = caseVariants(cp);
+    return variants.length === 1 ? esc(cp) : `[${variants.map(esc).join("")}]`;
+  }
+
+  cls(n: NodeOf<"class">): string {
+    let items: ClassItem[] = n.items;
+    if (n.ci && !this.globalCi) {
+      const ranges = items.filter((i) => i.type === "range").map((i) => [i.from, i.to] as [number, number]);
+      const closed = caseCloseRanges(ranges);
+      if (!closed) this.unsupported("case-insensitive range too wide to expand");
+      items = [...items.filter((i) => i.type !== "range"), ...closed.map(([from, to]) => ({ type: "range" as const, from, to }))];
+    }
+    return `[${n.negated ? "^" : ""}${items.map(classItem).join("")}]`;
+  }
+
+  assertion(n: NodeOf<"assert">): string {
+    const w = n.ascii ? "[A-Za-z0-9_]" : "[\\p{rtcWord}]";
+    switch (n.kind) {
+      case "start":
+        return `(?<!${ANY})`;
+      case "end":
+        return `(?=\\n?${END})`;
+      case "lineStart":
+        return "(?<![^\\n])";
+      case "lineEnd":
+        return "(?![^\\n])";
+      case "textEnd":
+        return END;
+      case "wordBoundary":
+        return `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))`;
+      case "notWordBoundary":
+        return `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`;
+      case "wordStart":
+        return `(?<!${w})(?=${w})`;
+      case "wordEnd":
+        return `(?<=${w})(?!${w})`;
+      case "searchAnchor":
+        this.searchAnchor = true;
+        return "\\p{rtcG}";
+    }
+  }
+
+  /** `(?1)`, `(?&name)`: the called group's pattern, inlined without capturing. */
+  call(n: NodeOf<"call">): string {
+    const target = findGroup(this.ast.root, n.index);
+    if (!target) this.unsupported(`call to group ${n.index}`);
+    if (containsCall(target.body, n.index)) this.unsupported("recursive group call");
+    return this.inline(() => `(?:${this.emit(target.body)})`);
+  }
+
+  /** Emits without creating captures (for inlined group calls). */
+  inline<T>(f: () => T): T {
+    this.noCapture++;
+    try {
+      return f();
+    } finally {
+      this.noCapture--;
+    }
+  }
+
+  /** `X{e<=1}` on one character: X itself, else any one character (a substitution), else nothing (a deletion). */
+  fuzzy(n: NodeOf<"fuzzy">): string {
+    const b = n.body;
+    if (n.maxErrors !== 1 || !(b.type === "char" || b.type === "class" || b.type === "any")) {
+      this.unsupported("fuzzy matching beyond {e<=1} on one character");
+    }
+    return `(?:${this.emit(b)}|${ANY}|)`;
+  }
+
+  /** A capture of the rest of the text, checked by the runtime to be a proper prefix of group `ref`. */
+  backrefPrefixCheck(ref: number): string {
+    const capture = this.newGroup();
+    this.pendingChecks.push({ capture, ref });
+    return `(${ANY}*)${END}`;
+  }
+
+  /** Replaces backreference placeholders once every capture has its JS number. */
+  finish(js: string): { js: string; checks: { capture: number; refs: number[] }[] } {
+    const out = js.replace(/\u0000(\d+)\u0000/g, (_, k: string) => {
+      const slots = this.slots.get(Number(k)) ?? [];
+      return slots.length ? `(?:${slots.map((s) => `\\${s}`).join("")})` : "(?!)";
+    });
+    return { js: out, checks: this.pendingChecks.map((c) => ({ capture: c.capture, refs: this.slots.get(c.ref) ?? [] })) };
+  }
+}
+
+function classItem(item: ClassItem): string {
+  switch (item.type) {
+    case "range":
+      return item.from === item.to ? esc(item.from) : `${esc(item.from)}-${esc(item.to)}`;
+    case "set": {
+      const body = setBody(item.kind, item.ascii);
+      return item.negated ? `[^${body}]` : body;
+    }
+    case "prop":
+      return `\\${item.negated ? "P" : "p"}{${item.name}}`;
+    case "posix": {
+      const body = POSIX[item.name];
+      if (body === undefined) throw new Error(`POSIX class [:${item.name}:] is not supported`);
+      return item.negated ? `[^${body}]` : body;
+    }
+  }
+}
+
+function setBody(kind: "word" | "digit" | "space" | "horiz", ascii: boolean): string {
+  switch (kind) {
+    case "word":
+      return ascii ? "A-Za-z0-9_" : "\\p{rtcWord}";
+    case "digit":
+      return ascii ? "0-9" : "\\p{rtcDigit}";
+    case "space":
+      return ascii ? "\\t\\n\\u{B}\\f\\r\\u{20}" : "\\p{rtcSpace}";
+    case "horiz":
+      return HORIZ;
+  }
+}
+
+// The regex module's POSIX classes (Unicode, not ASCII, except digit/xdigit).
+const POSIX: Record<string, string> = {
+  alpha: "\\p{Alphabetic}",
+  alnum: "\\p{Alphabetic}\\p{Nd}",
+  digit: "0-9",
+  xdigit: "0-9A-Fa-f",
+  lower: "\\p{Lowercase}",
+  upper: "\\p{Uppercase}",
+  space: "\\p{White_Space}",
+  blank: "\\t\\p{Zs}",
+  cntrl: "\\p{Cc}",
+  word: "\\p{rtcWord}",
+  ascii: "\\u{0}-\\u{7F}",
+  punct: "\\p{P}",
+};
+
+export function findGroup(n: Node, index: number): NodeOf<"group"> | null {
+  if (n.type === "group" && n.index === index) return n;
+  for (const c of children(n)) {
+    const g = findGroup(c, index);
+    if (g) return g;
+  }
+  return null;
+}
+
+function containsCall(n: Node, index: number): boolean {
+  return (n.type === "call" && n.index === index) || children(n).some((c) => containsCall(c, index));
+}
+
+export function children(n: Node): Node[] {
+  switch (n.type) {
+    case "seq":
+      return n.items;
+    case "alt":
+      return n.alts;
+    case "group":
+    case "look":
+    case "atomic":
+    case "repeat":
+    case "fuzzy":
+      return [n.body];
+    default:
+      return [];
+  }
+}
+
+function collect(n: Node, f: (n: Node) => void): void {
+  f(n);
+  for (const c of children(n)) collect(c, f);
+}
+
+/** Translates the pattern and derives its prefix closure (see partial.ts). */
+export function translate(ast: Ast): Translation {
+  const referenced = new Set<number>();
+  let ciNodes = 0;
+  let csNodes = 0;
+  collect(ast.root, (n) => {
+    if (n.type === "backref") referenced.add(n.index);
+    if (n.type === "char" || n.type === "class" || n.type === "backref") n.ci ? ciNodes++ : csNodes++;
+  });
+  const globalCi = ciNodes > 0 && csNodes === 0;
+
+  const full = new Emitter(ast, globalCi, referenced, true);
+  const { js } = full.finish(full.emit(ast.root));
+  const flags = `${globalCi ? "i" : ""}${full.keep !== null ? "d" : ""}v`;
+
+  const p = new Emitter(ast, globalCi, referenced, false);
+  const pre = prefixClosure(p, ast.root);
+  return {
+    js,
+    flags,
+    slots: full.slots,
+    keep: full.keep,
+    searchAnchor: full.searchAnchor,
+    partial: pre === null ? null : p.finish(pre),
+  };
+}

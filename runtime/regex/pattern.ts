@@ -1,0 +1,169 @@
+// Runs a translated Python `regex` pattern (see compiler/regex/translate.ts) on JS RegExps.
+// A PatternSpec is plain JSON-safe data, so generated parsers embed it as a literal; this file
+// imports nothing from the compiler.
+import type { PatternMatch, PyPattern } from "./api.ts";
+import { DIGIT, SPACE, WORD } from "./unicode-tables.ts";
+
+/** What a pattern needs at run time; produced by `translatePattern` in compiler/regex/index.ts. */
+export interface PatternSpec {
+  /** The Python pattern. */
+  source: string;
+  /** JS source of the pattern (flag `v`), with `\p{rtcWord}`-style table placeholders. */
+  js: string;
+  flags: string;
+  /** JS source of the prefix closure (matches where a match runs into the end of the text), or null. */
+  partial: string | null;
+  /** Partial matches cut inside a backreference: capture `capture` must be a proper prefix of a `refs` group. */
+  partialChecks: { capture: number; refs: number[] }[];
+  /** Python group names in group-number order, and the JS groups that capture each. */
+  groupNames: string[];
+  groupSlots: number[][];
+  /** JS group marking a `\K` (the reported match start), or null. */
+  keep: number | null;
+  /** The pattern uses `\G` (the search position): its RegExp is rebuilt per position. */
+  searchAnchor: boolean;
+  /** Characters before the search position a match may inspect; null when unbounded. */
+  lookbehind: number | null;
+  /** Static facts for the compiler (compiler/regex/analysis.ts); null stands for unbounded. */
+  analysis: PatternFacts;
+}
+
+export interface PatternFacts {
+  literalPrefix: string;
+  /** Inclusive code-point ranges the first consumed character may be in, or "any". */
+  firstChars: [number, number][] | "any";
+  minLength: number;
+  maxLength: number | null;
+  canMatchEmpty: boolean;
+  captureNames: string[];
+}
+
+const TABLES: Record<string, string> = { Word: WORD, Space: SPACE, Digit: DIGIT };
+
+/** Expands `\p{rtcX}` placeholders (leaving escaped backslashes alone); `\p{rtcG}` needs `anchor`. */
+function expand(js: string, anchor?: number): string {
+  return js.replace(/\\\\|\\p\{rtc(\w+)\}/g, (m, name: string | undefined) => {
+    if (name === undefined) return m;
+    if (name === "G") return anchor === undefined ? "(?!)" : `(?<=^[\\s\\S]{${anchor}})`;
+    return TABLES[name]!;
+  });
+}
+
+function codePointCount(text: string, end: number): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= end) n++;
+  }
+  return n;
+}
+
+export class CompiledPattern implements PyPattern {
+  readonly source: string;
+  readonly groupNames: readonly string[];
+  readonly lookbehind: number;
+  private readonly re: RegExp;
+  private readonly partialRe: RegExp | null;
+  private nonEmptyRe: RegExp | undefined;
+  private anchored: { pos: number; re: RegExp; partial: RegExp | null } | undefined;
+
+  constructor(readonly spec: PatternSpec) {
+    this.source = spec.source;
+    this.groupNames = spec.groupNames;
+    this.lookbehind = spec.lookbehind ?? Infinity;
+    this.re = new RegExp(expand(spec.js), spec.flags + "g");
+    this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial), spec.flags.replace("d", "") + "g");
+  }
+
+  search(text: string, pos: number, partial: boolean): PatternMatch | null {
+    const { re, partialRe } = this.regexps(text, pos);
+    const m = this.exec(re, text, pos, 0);
+    if (m || !partial || !partialRe) return m;
+    return this.partialSearch(partialRe, text, pos);
+  }
+
+  finditer(text: string): PatternMatch[] {
+    const out: PatternMatch[] = [];
+    let pos = 0;
+    let emptyAt = -1; // after an empty match at p, the next match may not be empty at p
+    while (pos <= text.length) {
+      let m: PatternMatch | null;
+      if (emptyAt === pos) {
+        m = this.nonEmptyAt(text, pos);
+        if (!m) {
+          if (pos >= text.length) break;
+          m = this.exec(this.regexps(text, pos).re, text, pos + stepAt(text, pos), 0);
+        }
+      } else {
+        m = this.exec(this.regexps(text, pos).re, text, pos, 0);
+      }
+      if (!m) break;
+      out.push(m);
+      emptyAt = m.end === m.start ? m.end : -1;
+      pos = m.end;
+    }
+    return out;
+  }
+
+  private regexps(text: string, pos: number): { re: RegExp; partialRe: RegExp | null } {
+    if (!this.spec.searchAnchor) return { re: this.re, partialRe: this.partialRe };
+    const anchor = codePointCount(text, pos);
+    if (this.anchored?.pos !== anchor) {
+      const s = this.spec;
+      const partial = s.partial === null ? null : new RegExp(expand(s.partial, anchor), s.flags.replace("d", "") + "g");
+      this.anchored = { pos: anchor, re: new RegExp(expand(s.js, anchor), s.flags + "g"), partial };
+    }
+    return { re: this.anchored.re, partialRe: this.anchored.partial };
+  }
+
+  /** A non-empty match starting exactly at `pos`: `(?=(rest))R(?!\rest)` ends anywhere but `pos`. */
+  private nonEmptyAt(text: string, pos: number): PatternMatch | null {
+    if (this.spec.searchAnchor) return null;
+    this.nonEmptyRe ??= new RegExp(`(?=([\\s\\S]*))(?:${expand(this.spec.js).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`)})(?!\\1)`, this.spec.flags + "y");
+    return this.exec(this.nonEmptyRe, text, pos, 1);
+  }
+
+  private exec(re: RegExp, text: string, pos: number, shift: number): PatternMatch | null {
+    re.lastIndex = pos;
+    const m = re.exec(text);
+    if (!m) return null;
+    const s = this.spec;
+    const start = s.keep !== null ? m.indices![s.keep + shift]![0] : m.index;
+    const groups: Record<string, string | null> = {};
+    s.groupNames.forEach((name, i) => {
+      let value: string | null = null;
+      for (const slot of s.groupSlots[i]!) if (m[slot + shift] !== undefined) value = m[slot + shift]!;
+      groups[name] = value;
+    });
+    return { start, end: m.index + m[0].length, partial: false, groups };
+  }
+
+  private partialSearch(re: RegExp, text: string, pos: number): PatternMatch | null {
+    const checks = this.spec.partialChecks;
+    for (let from = pos; from <= text.length; ) {
+      re.lastIndex = from;
+      const m = re.exec(text);
+      if (!m) return null;
+      const ok = checks.every(({ capture, refs }) => {
+        const rest = m[capture];
+        if (rest === undefined) return true;
+        const ref = refs.map((r) => m[r]).filter((v) => v !== undefined).pop();
+        return ref !== undefined && ref.length > rest.length && ref.startsWith(rest);
+      });
+      if (ok) return { start: m.index, end: text.length, partial: true, groups: this.noGroups() };
+      // Documented limitation: another path from the same start is not retried.
+      from = m.index + stepAt(text, m.index);
+      if (m.index >= text.length) return null;
+    }
+    return null;
+  }
+
+  private noGroups(): Record<string, string | null> {
+    return Object.fromEntries(this.groupNames.map((n) => [n, null]));
+  }
+}
+
+function stepAt(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  return c >= 0xd800 && c <= 0xdbff && pos + 1 < text.length ? 2 : 1;
+}
