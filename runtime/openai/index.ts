@@ -1,0 +1,18 @@
+// rtc → OpenAI: whole messages (toOpenAIMessage) and streaming deltas (OpenAIDeltaStream over any parser's
+// events, wrapParser around a parser). No dependencies beyond rtc's runtime, so this ships to browsers.
+// The interpreter-backed one-call form lives in ./interpreted.ts.
+
+export {
+  toOpenAIMessage,
+  normalizeToolCalls,
+  argumentsText,
+  defaultIdFor,
+  type OpenAIMessage,
+  type OpenAIToolCall,
+  type OpenAIMessageOptions,
+  type NormalizedCall,
+  type IdFor,
+} from "./message.ts";
+export { OpenAIDeltaStream, type ChatDelta, type DeltaToolCall, type DeltaStreamOptions, type FieldInfo } from "./stream.ts";
+export { wrapParser, type OpenAIStream, type OpenAIStreamHost, type OpenAIStreamOptions } from "./adapter.ts";
+export { toChunk, roleChunk, finishChunk, type ChatCompletionChunk, type ChunkMeta } from "./chunks.ts";
