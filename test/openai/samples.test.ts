@@ -1,0 +1,114 @@
+// Replays template samples through the OpenAI streaming adapter in random chunkings and checks its promises
+// (one kind per delta, header once and first, indexes in order, no retraction: deltas add up to
+// toOpenAIMessage(final message)). Uses templates/samples/*.jsonl when the template library is present,
+// plus the doc-shaped templates in fixtures.ts. Prints how many checks ran.
+
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createOpenAIStream } from "../../runtime/openai/interpreted.ts";
+import { toOpenAIMessage } from "../../runtime/openai/message.ts";
+import type { ChatDelta } from "../../runtime/openai/stream.ts";
+import { pyJsonLoads } from "../../runtime/python/json.ts";
+import { checkDeltas, newCounts, type CheckCounts } from "./invariants.ts";
+import { SAMPLES } from "./fixtures.ts";
+
+const ROOT = join(import.meta.dirname, "../..");
+const CHUNKINGS = Number(process.env.RTC_OPENAI_CHUNKINGS ?? 12);
+
+interface Case {
+  name: string;
+  template: unknown;
+  prefix: string;
+  text: string;
+}
+
+function libraryCases(): Case[] {
+  const dir = join(ROOT, "templates/samples");
+  if (!existsSync(dir)) return [];
+  const cases: Case[] = [];
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort()) {
+    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const row = pyJsonLoads(line) as { name?: string; prefix?: string; text: string };
+      const tname = f.replace(/\.jsonl$/, "");
+      const tfile = join(ROOT, "templates", `${tname}.json`);
+      if (!existsSync(tfile)) continue;
+      cases.push({ name: `${tname}/${row.name ?? cases.length}`, template: pyJsonLoads(readFileSync(tfile, "utf8")), prefix: row.prefix ?? "", text: row.text });
+    }
+  }
+  return cases;
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function chunkings(text: string, n: number, seed: number): string[][] {
+  const cps = Array.from(text);
+  const out: string[][] = [cps, [text]];
+  const r = rng(seed);
+  for (let k = 0; k < n; k++) {
+    const max = 1 + Math.floor(r() * 16);
+    const pieces: string[] = [];
+    for (let i = 0; i < cps.length; ) {
+      const len = 1 + Math.floor(r() * max);
+      pieces.push(cps.slice(i, i + len).join(""));
+      i += len;
+    }
+    out.push(pieces);
+  }
+  return out;
+}
+
+/** Runs one case in every chunking; returns how many runs streamed some arguments before their close. */
+function replay(c: Case, counts: CheckCounts, seed: number, reasoningKey: "reasoning_content" | "reasoning"): void {
+  let wholeMessage: unknown;
+  try {
+    const s = createOpenAIStream(c.template, { prefix: c.prefix });
+    s.feed(c.text);
+    wholeMessage = s.finalize().message;
+  } catch {
+    return; // samples that fail to parse are the engine's business, not the adapter's
+  }
+  for (const pieces of chunkings(c.text, CHUNKINGS, seed)) {
+    const s = createOpenAIStream(c.template, { prefix: c.prefix, reasoningKey });
+    const deltas: ChatDelta[] = [...s.initialDeltas];
+    let argsBeforeEnd = false;
+    for (const p of pieces) {
+      const d = s.feed(p);
+      if (d.some((x) => x.tool_calls?.[0]?.function.arguments)) argsBeforeEnd = true;
+      deltas.push(...d);
+    }
+    const done = s.finalize();
+    deltas.push(...done.deltas);
+    expect(JSON.stringify(done.message)).toBe(JSON.stringify(wholeMessage));
+    const expected = toOpenAIMessage(done.message, { reasoningKey });
+    expect(done.openai).toEqual(expected);
+    checkDeltas(deltas, expected, done.divergent, counts, reasoningKey);
+    if (argsBeforeEnd && pieces.length > 1) counts.incrementalArgs++;
+  }
+}
+
+describe("OpenAI streaming adapter over template samples", () => {
+  it("keeps its promises for the doc-shaped templates, and streams arguments incrementally", () => {
+    const counts = newCounts();
+    for (const [i, s] of SAMPLES.entries()) {
+      const before = counts.incrementalArgs;
+      replay({ name: s.name, template: s.template, prefix: s.prefix, text: s.text }, counts, 1000 + i, i % 2 ? "reasoning" : "reasoning_content");
+      // json (smol, gpt-oss with the name from the open pattern) and xml-inline (qwen3-coder) all stream.
+      expect(counts.incrementalArgs - before, s.name).toBeGreaterThan(0);
+    }
+    expect(counts.divergentRuns).toBe(0);
+    console.log(`openai fixtures: ${JSON.stringify(counts)}`);
+  });
+
+  const cases = libraryCases();
+  it.skipIf(cases.length === 0)(`keeps its promises over templates/samples (${cases.length} samples)`, () => {
+    const counts = newCounts();
+    cases.forEach((c, i) => replay(c, counts, i + 1, "reasoning_content"));
+    console.log(`openai samples: ${cases.length} samples, ${JSON.stringify(counts)}`);
+    expect(counts.runs).toBeGreaterThan(0);
+  });
+});
