@@ -14,8 +14,8 @@ import {
   tag,
   untag,
 } from "./tagged.ts";
+import { hf } from "../conformance/paths.ts";
 
-const HF = "/work/shared/conformance/hf";
 
 describe("floatHex", () => {
   it("matches Python float.hex", () => {
@@ -94,7 +94,7 @@ describe("digests", () => {
     expect(digestText("")).toMatch(/^[ghjkmnpqrstvwxyz]{16}$/);
   });
   it("matches recorded unary digests of sessions", () => {
-    const rows = readJsonl(`${HF}/sessions-0.jsonl`).slice(0, 50);
+    const rows = readJsonl(hf("sessions-0.jsonl")).slice(0, 50);
     for (const row of rows) {
       const unary = row.unary as JsonObject;
       expect(digestTraces([untag(unary.trace as JsonValue)])).toBe(unary.digest);
