@@ -5,6 +5,7 @@ type Command = (args: string[]) => Promise<number>;
 const commands: Record<string, () => Promise<Command>> = {
   parse: async () => (await import("./parse.ts")).runParse,
   replay: async () => (await import("./replay.ts")).runReplay,
+  build: async () => (await import("./build.ts")).runBuild,
 };
 
 const USAGE = `rtc — response template compiler
@@ -13,6 +14,10 @@ const USAGE = `rtc — response template compiler
       parse model output from stdin; print the message (or, with --events, the event stream)
   rtc replay <sessions.jsonl ...> [--engine interpreted|generated] [--verbose]
       replay recorded sessions (FORMAT.md) and compare with the recording
+  rtc build [templates/ ...] [--out generated/] [--check] [--no-format]
+      compile response templates into TypeScript parser modules (--check: exit 1 naming stale files)
+  rtc build --explain <template.json>
+      print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
 `;
 
 async function main(argv: string[]): Promise<number> {

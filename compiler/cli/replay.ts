@@ -8,12 +8,15 @@ import type { JsonValue } from "../../runtime/types.ts";
 
 export type EngineName = "interpreted" | "generated";
 export type EngineFactory = (template: JsonValue, id: string) => ParserFactory;
+/** Loads an engine for the sessions files about to be replayed (a compiling engine builds their templates first). */
+export type EngineLoader = (sessionFiles: string[]) => Promise<EngineFactory>;
 
-const engines: Record<string, () => Promise<EngineFactory>> = {
+const engines: Record<string, EngineLoader> = {
   interpreted: async () => (template) => (options) => createResponseParser(template, options),
+  generated: async (files) => (await import("../build/replay-engine.ts")).generatedEngine(files),
 };
 
-export function registerEngine(name: string, load: () => Promise<EngineFactory>): void {
+export function registerEngine(name: string, load: EngineLoader): void {
   engines[name] = load;
 }
 
@@ -26,7 +29,7 @@ export async function runReplay(args: string[]): Promise<number> {
   if (!positionals.length) throw new Error("replay: name at least one sessions .jsonl file");
   const load = engines[values.engine!];
   if (!load) throw new Error(`replay: unknown engine "${values.engine}" (${Object.keys(engines).join(", ")})`);
-  const engine = await load();
+  const engine = await load(positionals);
   let passed = 0;
   let failed = 0;
   for (const file of positionals) {

@@ -1,0 +1,72 @@
+// The build pipeline: load → validate → plan → emit → (format) → write or check.
+
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { buildTemplatePlan } from "../plan/build-plan.ts";
+import { analysePattern } from "../plan/pattern-facts.ts";
+import type { TemplatePlan } from "../plan/ir.ts";
+import { emitModule } from "../emit/emit-module.ts";
+import { emitRegistry } from "../emit/emit-registry.ts";
+import { formatModule } from "../emit/format.ts";
+import { loadTemplates, type TemplateSource } from "./load.ts";
+import { validateSource } from "./validate.ts";
+
+export interface BuildOptions {
+  /** Run prettier over the output (the committed generated/ is formatted; tests may skip it for speed). */
+  format: boolean;
+}
+
+export function planSource(src: TemplateSource): TemplatePlan {
+  const spec = validateSource(src);
+  return buildTemplatePlan(spec, analysePattern, { name: src.name, file: src.file.split(sep).join("/"), template: src.template });
+}
+
+/** Import specifier of the repository's runtime/ folder from a module in `outDir`. */
+export function runtimeSpecifier(outDir: string): string {
+  const rel = relative(outDir, join(import.meta.dirname, "..", "..", "runtime")).split(sep).join("/");
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+export async function compileSource(src: TemplateSource, runtime: string, options: BuildOptions): Promise<string> {
+  const code = emitModule(planSource(src), { runtime });
+  return options.format ? formatModule(code) : code;
+}
+
+/** Every output file of a build: `<name>.ts` per template plus `index.ts`, by path relative to outDir. */
+export async function buildOutputs(inputs: readonly string[], outDir: string, options: BuildOptions): Promise<Map<string, string>> {
+  const sources = loadTemplates(inputs);
+  const runtime = runtimeSpecifier(outDir);
+  const files = new Map<string, string>();
+  for (const src of sources) files.set(`${src.name}.ts`, await compileSource(src, runtime, options));
+  const registry = emitRegistry(sources.map((s) => s.name), { runtime });
+  files.set("index.ts", options.format ? await formatModule(registry) : registry);
+  return files;
+}
+
+/** Generated files that differ from a fresh build, are missing, or no longer have a template. */
+export function staleFiles(outDir: string, outputs: Map<string, string>): string[] {
+  const stale: string[] = [];
+  for (const [name, text] of outputs) {
+    const path = join(outDir, name);
+    if (!existsSync(path) || readFileSync(path, "utf8") !== text) stale.push(path);
+  }
+  if (existsSync(outDir)) {
+    for (const f of readdirSync(outDir).sort()) {
+      if (f.endsWith(".ts") && !outputs.has(f)) stale.push(join(outDir, f));
+    }
+  }
+  return stale;
+}
+
+/** Writes the outputs (only files whose text changed) and returns the paths written. */
+export function writeOutputs(outDir: string, outputs: Map<string, string>): string[] {
+  mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  for (const [name, text] of outputs) {
+    const path = join(outDir, name);
+    if (existsSync(path) && readFileSync(path, "utf8") === text) continue;
+    writeFileSync(path, text);
+    written.push(path);
+  }
+  return written;
+}

@@ -1,0 +1,51 @@
+// rtc build: compile response templates into generated TypeScript parser modules.
+//   rtc build templates/ --out generated/        write (only files whose text changed)
+//   rtc build templates/ --out generated/ --check   exit 1 naming stale files, write nothing
+//   rtc build --explain templates/qwen3.json      print the plan of one template
+
+import { parseArgs } from "node:util";
+import { buildOutputs, planSource, staleFiles, writeOutputs } from "../build/compile.ts";
+import { BuildError, loadTemplateFile } from "../build/load.ts";
+import { printPlan } from "../plan/print-plan.ts";
+
+export async function runBuild(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      out: { type: "string", short: "o", default: "generated" },
+      check: { type: "boolean", default: false },
+      explain: { type: "string" },
+      "no-format": { type: "boolean", default: false },
+    },
+  });
+  try {
+    if (values.explain !== undefined) {
+      const src = loadTemplateFile(values.explain);
+      if (!src) throw new BuildError(`${values.explain}: no response_template in this tokenizer_config.json`);
+      process.stdout.write(printPlan(planSource(src)));
+      return 0;
+    }
+    const inputs = positionals.length ? positionals : ["templates"];
+    const outDir = values.out!.replace(/\/$/, "");
+    const outputs = await buildOutputs(inputs, outDir, { format: !values["no-format"] });
+    if (values.check) {
+      const stale = staleFiles(outDir, outputs);
+      if (stale.length) {
+        process.stderr.write(`rtc build --check: ${stale.length} stale file(s); run \`npm run build\`:\n${stale.map((s) => `  ${s}\n`).join("")}`);
+        return 1;
+      }
+      process.stdout.write(`rtc build --check: ${outputs.size} file(s) up to date\n`);
+      return 0;
+    }
+    const written = writeOutputs(outDir, outputs);
+    process.stdout.write(`rtc build: ${outputs.size - 1} template(s) → ${outDir}/ (${written.length} file(s) written)\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof BuildError) {
+      process.stderr.write(`rtc build: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,27 @@
+// The plan's view of a pattern: the regex translator's serialisable spec plus the analysis facts the
+// scanner uses (literal prefix to skip to; whether search results may be reused).
+
+import { translatePattern } from "../regex/index.ts";
+import type { JsonValue } from "../../runtime/types.ts";
+import type { PatternPlan } from "./ir.ts";
+
+function showRanges(r: [number, number][] | "any"): string | null {
+  if (r === "any") return null;
+  return r
+    .map(([a, b]) => (a === b ? String.fromCodePoint(a) : `${String.fromCodePoint(a)}-${String.fromCodePoint(b)}`))
+    .join("");
+}
+
+export function analysePattern(source: string): Omit<PatternPlan, "source"> {
+  const spec = translatePattern(source);
+  return {
+    spec: spec as unknown as JsonValue,
+    groupNames: [...spec.groupNames],
+    literalPrefix: spec.analysis.literalPrefix,
+    firstChars: showRanges(spec.analysis.firstChars),
+    canMatchEmpty: spec.analysis.canMatchEmpty,
+    // \G depends on the search position, \K reports a start after where the match began: a result found
+    // from an earlier position may differ from one found from a later one.
+    dependsOnSearchStart: spec.searchAnchor || spec.keep !== null,
+  };
+}
