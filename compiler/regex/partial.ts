@@ -21,11 +21,19 @@
 // the same position: the first P match is the earliest partial start. Both are single left-to-right
 // JS searches, so the cost is that of two ordinary searches (no quadratic re-scan from every start).
 //
+// Lazy repeats of a single character S{m,n}? follow the reference's own shortcuts (rows of the
+// "lazy family"; checked against the regex module):
+//   - running into the end is partial only for the first optional iteration: pre = S{0,m} END;
+//   - when the rest starts with a literal character c, the reference peeks one character past
+//     where the repeat stops, so S{m,n-1} (?!c) ANY END is partial too; when the rest starts with a
+//     literal string of two or more characters it searches for it to the end: S{m} ANY* END.
+//
 // Known over-approximation: inside an atomic group or possessive quantifier, the reference only
 // tries the paths before the body's first success; P also accepts cuts on later paths. Exact for the
 // common case of a possessive repeat of a single character set.
 import type { Node } from "./ast.ts";
-import { END, findGroup, type Emitter } from "./translate.ts";
+import { literalPrefix } from "./analysis.ts";
+import { ANY, END, esc, findGroup, type Emitter } from "./translate.ts";
 
 type Pre = string | null;
 
@@ -64,6 +72,7 @@ export function prefixClosure(e: Emitter, n: Node): Pre {
     }
     case "repeat": {
       if (n.max === 0) return null;
+      if (isLazySingle(n)) return `(?:${e.emit(n.body)}){0,${n.min}}${END}`;
       // Emit the leading repetitions before the cut body, in source order (group numbering).
       const lead = n.max === 1 ? "" : `(?:${e.emit(n.body)})${n.max === Infinity ? "*" : `{0,${n.max - 1}}`}`;
       const body = prefixClosure(e, n.body);
@@ -78,9 +87,29 @@ export function prefixClosure(e: Emitter, n: Node): Pre {
   }
 }
 
+type Repeat = Extract<Node, { type: "repeat" }>;
+
+function isLazySingle(n: Node): n is Repeat {
+  return n.type === "repeat" && n.mode === "lazy" && n.max > n.min && ["char", "class", "any"].includes(n.body.type);
+}
+
+/** A lazy single-character repeat, possibly wrapped in groups. */
+function lazySingle(n: Node): Repeat | null {
+  if (n.type === "group" || n.type === "atomic") return lazySingle(n.body);
+  return isLazySingle(n) ? n : null;
+}
+
 function seqClosure(e: Emitter, items: Node[], i: number): Pre {
   if (i >= items.length) return null;
-  const head = prefixClosure(e, items[i]!);
+  let head = prefixClosure(e, items[i]!);
+  const lazy = lazySingle(items[i]!);
+  if (lazy) {
+    const lit = literalPrefix({ type: "seq", items: items.slice(i + 1) });
+    const s = `(?:${e.emit(lazy.body)})`;
+    const upto = lazy.max === Infinity ? "" : String(lazy.max - 1);
+    if (lit.length === 1) head = alt([head, `${s}{${lazy.min},${upto}}(?!${esc(lit.codePointAt(0)!)})${ANY}${END}`]);
+    else if (lit.length > 1) head = alt([head, `${s}{${lazy.min}}${ANY}*${END}`]);
+  }
   if (i === items.length - 1) return head;
   const full = e.emit(items[i]!);
   const rest = seqClosure(e, items, i + 1);

@@ -96,6 +96,11 @@ export class Emitter {
       case "atomic":
         return this.atomic(() => this.emit(n.body));
       case "repeat": {
+        // JS rejects an empty iteration of an optional item; Python accepts it: `X?` → `(?:X|)`.
+        if (n.min === 0 && n.max === 1 && n.mode !== "possessive") {
+          const body = this.emit(n.body);
+          return n.mode === "lazy" ? `(?:|${body})` : `(?:${body}|)`;
+        }
         const q = quantifier(n.min, n.max);
         if (n.mode === "possessive") return this.atomic(() => `(?:${this.emit(n.body)})${q}`);
         return `(?:${this.emit(n.body)})${q}${n.mode === "lazy" ? "?" : ""}`;

@@ -124,8 +124,7 @@ export class CompiledPattern implements PyPattern {
   }
 
   private exec(re: RegExp, text: string, pos: number, shift: number): PatternMatch | null {
-    re.lastIndex = pos;
-    const m = re.exec(text);
+    const m = execAtBoundary(re, text, pos);
     if (!m) return null;
     const s = this.spec;
     const start = s.keep !== null ? m.indices![s.keep + shift]![0] : m.index;
@@ -141,8 +140,7 @@ export class CompiledPattern implements PyPattern {
   private partialSearch(re: RegExp, text: string, pos: number): PatternMatch | null {
     const checks = this.spec.partialChecks;
     for (let from = pos; from <= text.length; ) {
-      re.lastIndex = from;
-      const m = re.exec(text);
+      const m = execAtBoundary(re, text, from);
       if (!m) return null;
       const ok = checks.every(({ capture, refs }) => {
         const rest = m[capture];
@@ -160,6 +158,23 @@ export class CompiledPattern implements PyPattern {
 
   private noGroups(): Record<string, string | null> {
     return Object.fromEntries(this.groupNames.map((n) => [n, null]));
+  }
+}
+
+const isLead = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isTrail = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * `re.exec` from `pos`, skipping matches V8 reports inside a surrogate pair: with the `u`/`v` flag
+ * a pattern that starts with a lookaround (`(?![\s\S])`) can match between the two halves.
+ */
+function execAtBoundary(re: RegExp, text: string, pos: number): RegExpExecArray | null {
+  for (let from = pos; ; ) {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (!m || m.index === 0 || !isTrail(text.charCodeAt(m.index)) || !isLead(text.charCodeAt(m.index - 1))) return m;
+    if (re.sticky) return null;
+    from = m.index + 1;
   }
 }
 
