@@ -1,0 +1,134 @@
+// The round-trip table: (response template, chat template file, render options, conversations,
+// normalisations). Normalisation and input-transform names are defined in roundtrip.test.ts.
+// Render shims only touch prompt-side Jinja that @huggingface/jinja lacks; none changes how the
+// assistant turn is written.
+
+import type { RoundTripRow } from "./roundtrip.test.ts";
+
+const NO_REASONING = ["content", "one-call", "two-calls", "content+call"];
+const TEXT_ONLY = ["content", "reasoning+content"];
+
+export const ROUNDTRIP_TABLE: RoundTripRow[] = [
+  // ChatML + <tool_call> JSON
+  { template: "qwen3", chat: "Qwen-Qwen3-0.6B.jinja" },
+  { template: "qwen3", chat: "MiMo-VL.jinja", normalise: ["no-thinking"] },
+  { template: "qwen2-5", chat: "Qwen-Qwen2.5-7B-Instruct.jinja", normalise: ["no-thinking"] },
+  { template: "qwq", chat: "Qwen-QwQ-32B.jinja", normalise: ["no-thinking"] },
+  { template: "smollm3", chat: "HuggingFaceTB-SmolLM3-3B.jinja", normalise: ["no-thinking", "no-tool-calls"] },
+  { template: "hermes-2-pro", chat: "NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "no-content-with-calls"] },
+  { template: "hermes-2-pro", chat: "NousResearch-Hermes-3-Llama-3.1-8B-tool_use.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "no-content-with-calls"] },
+  { template: "bielik", chat: "Bielik-11B-v3.0-Instruct.jinja" },
+  { template: "granite-4", chat: "ibm-granite-granite-4.0.jinja", normalise: ["no-thinking"] },
+  { template: "granite-4", chat: "ibm-granite-granite-4.1.jinja", normalise: ["no-thinking"] },
+  { template: "reka-edge", chat: "Reka-Edge.jinja", normalise: ["no-thinking"] },
+  // <function=…><parameter=…>
+  { template: "qwen3_5", chat: "Qwen3.5-4B.jinja" },
+  { template: "qwen3-coder", chat: "Qwen3-Coder.jinja", normalise: ["no-thinking"] },
+  { template: "nemotron-3", chat: "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja" },
+  { template: "step-3-5", chat: "stepfun-ai-Step-3.5-Flash.jinja" },
+  { template: "step-3-5", chat: "StepFun3.5-Flash.jinja" },
+  // Gemma
+  { template: "gemma4", chat: "google-gemma-4-31B-it.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
+  { template: "gemma4", chat: "google-gemma-4-31B-it-interleaved.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
+  { template: "gemma-2", chat: "google-gemma-2-2b-it.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"] },
+  // gpt-oss harmony
+  { template: "gpt-oss", chat: "openai-gpt-oss-120b.jinja", normalise: ["first-call-only", "content-as-thinking-with-calls"] },
+  // DeepSeek
+  { template: "deepseek-r1", chat: "llama-cpp-deepseek-r1.jinja", normalise: ["no-thinking", "no-calls-with-content"], stop: ["<｜end▁of▁sentence｜>"] },
+  { template: "deepseek-r1", chat: "deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja", normalise: ["no-thinking", "no-content-with-calls"], stop: ["<｜end▁of▁sentence｜>"] },
+  { template: "deepseek-r1", chat: "deepseek-ai-DeepSeek-R1-Distill-Llama-8B.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"] },
+  { template: "deepseek-v3-1", chat: "deepseek-ai-DeepSeek-V3.1.jinja", normalise: ["no-thinking"] },
+  { template: "deepseek-v3-2", chat: "deepseek-ai-DeepSeek-V3.2.jinja", normalise: ["no-thinking"] },
+  { template: "deepseek-v4", chat: "deepseek-ai-DeepSeek-V4.jinja", normalise: ["no-thinking"] },
+  { template: "deepseek-v4", chat: "deepseek-ai-DeepSeek-V4-Flash-0731.jinja", normalise: ["no-thinking"] },
+  // Llama family
+  {
+    template: "llama-3-1",
+    chat: "meta-llama-Llama-3.1-8B-Instruct.jinja",
+    conversations: ["content", "reasoning+content", "one-call", "content+call"],
+    normalise: ["no-thinking", "no-content-with-calls"],
+    note: "the chat template raises on parallel calls",
+  },
+  {
+    template: "llama-3-1",
+    chat: "meta-llama-Llama-3.2-3B-Instruct.jinja",
+    conversations: ["content", "reasoning+content", "one-call", "content+call"],
+    normalise: ["no-thinking", "no-content-with-calls"],
+    note: "the chat template raises on parallel calls",
+  },
+  {
+    template: "llama-3-1",
+    chat: "meta-llama-Llama-3.3-70B-Instruct.jinja",
+    conversations: ["content", "reasoning+content", "one-call", "content+call"],
+    normalise: ["no-thinking", "no-content-with-calls"],
+    note: "the chat template raises on parallel calls",
+  },
+  { template: "functionary-v3-1", chat: "meetkai-functionary-medium-v3.1.jinja", normalise: ["no-thinking"] },
+  // Mistral family
+  { template: "mistral-nemo", chat: "mistralai-Mistral-Nemo-Instruct-2407.jinja", render: { callIds: ["abcDEF123", "ghiJKL456"] }, normalise: ["no-thinking", "no-content-with-calls"] },
+  { template: "mistral-small-3-2", chat: "Mistral-Small-3.2-24B-Instruct-2506.jinja", render: { callIds: ["abcDEF123", "ghiJKL456"] }, normalise: ["no-thinking", "no-content-with-calls"] },
+  { template: "devstral", chat: "unsloth-mistral-Devstral-Small-2507.jinja", normalise: ["no-thinking"] },
+  { template: "magistral", chat: "mistralai-Ministral-3-14B-Reasoning-2512.jinja", render: { contentBlocks: true } },
+  // Cohere
+  { template: "command-r7b", chat: "CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja", normalise: ["no-thinking", "no-content-with-calls"], stop: ["<|END_OF_TURN_TOKEN|>"] },
+  { template: "command-a-reasoning", chat: "Cohere2MoE.jinja", normalise: ["no-content-with-calls"] },
+  { template: "command-r-plus", chat: "CohereForAI-c4ai-command-r-plus-tool_use.jinja", render: { simpleTools: true }, normalise: ["no-thinking"], stop: ["<|END_OF_TURN_TOKEN|>"], stopBefore: ["<|START_OF_TURN_TOKEN|>"] },
+  // Granite
+  { template: "granite-3-3", chat: "ibm-granite-granite-3.3-2B-Instruct.jinja", normalise: ["no-thinking", "no-tool-calls"] },
+  // GLM-style <arg_key>/<arg_value>
+  { template: "glm-4-5", chat: "GLM-4.6.jinja" },
+  { template: "glm-4-7", chat: "GLM-4.7-Flash.jinja" },
+  { template: "laguna", chat: "poolside-Laguna-S-2.1.jinja" },
+  { template: "laguna", chat: "poolside-Laguna-XS-2.1.jinja" },
+  { template: "laguna", chat: "poolside-Laguna-XS.2.jinja" },
+  {
+    template: "hunyuan-hy3",
+    chat: "tencent-Hy3.jinja",
+    render: { shims: [["{}'.format(HYTK)", ":opensource'"]] },
+  },
+  // Kimi
+  { template: "kimi-k2", chat: "moonshotai-Kimi-K2.jinja", normalise: ["no-thinking"] },
+  {
+    template: "kimi-k2",
+    chat: "Kimi-K2-Instruct.jinja",
+    conversations: TEXT_ONLY,
+    normalise: ["no-thinking"],
+    note: "tool-call turns use list.append, which @huggingface/jinja lacks",
+  },
+  {
+    template: "kimi-k2-thinking",
+    chat: "Kimi-K2-Thinking.jinja",
+    conversations: TEXT_ONLY,
+    normalise: ["no-thinking"],
+    note: "tool-call turns use list.append, which @huggingface/jinja lacks; the template drops reasoning of the final turn",
+  },
+  // MiniMax
+  { template: "minimax-m2", chat: "MiniMax-M2.jinja" },
+  { template: "minimax-m3", chat: "MiniMax-M3.jinja" },
+  // Python-style calls
+  { template: "lfm2", chat: "LFM2-8B-A1B.jinja", normalise: ["no-thinking", "no-tool-calls"] },
+  { template: "lfm2", chat: "llama-cpp-lfm2.jinja", normalise: ["no-thinking", "no-tool-calls"] },
+  { template: "lfm2", chat: "LFM2.5-Instruct.jinja", normalise: ["no-thinking", "no-tool-calls"] },
+  { template: "lfm2-5", chat: "LFM2.5-8B-A1B.jinja", inputs: ["no-single-quotes"] },
+  // JSON variants
+  { template: "apertus", chat: "Apertus-8B-Instruct.jinja" },
+  {
+    template: "nemotron-nano-v2",
+    chat: "NVIDIA-Nemotron-Nano-v2.jinja",
+    conversations: ["one-call", "two-calls", "reasoning+calls"],
+    normalise: ["no-thinking"],
+    note: "history drops the reasoning and its </think> while the prompt opens <think>, so text turns cannot be split consistently (covered by samples); content+call renders as two turns",
+  },
+  { template: "apriel", chat: "unsloth-Apriel-1.5.jinja", render: { simpleTools: true, shims: [["|string", "|tojson"]] }, normalise: ["no-thinking"] },
+  { template: "apriel", chat: "Apriel-1.6-15b-Thinker-fixed.jinja", render: { simpleTools: true, shims: [["|string", "|tojson"]] }, promptContinues: true },
+  { template: "gigachat-3", chat: "GigaChat3-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
+  { template: "solar-open", chat: "upstage-Solar-Open-100B.jinja", normalise: ["no-content-with-calls"] },
+  {
+    template: "minicpm5",
+    chat: "openbmb-MiniCPM5-1B.jinja",
+    render: { shims: [["[tool_calls_count, tool_sep_count]|min", "tool_calls_count"]] },
+  },
+  // Content-only formats
+  { template: "phi-3-5", chat: "microsoft-Phi-3.5-mini-instruct.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"], stop: ["<|end|>"] },
+  { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", conversations: ["content"], inputs: [] },
+];
