@@ -12,6 +12,8 @@ const USAGE = `rtc — response template compiler
 
   rtc parse -t <template.json> [--prefix S | --prefix-file F] [--events] [--chunk N]
       parse model output from stdin; print the message (or, with --events, the event stream)
+  rtc parse -t <template.json|name> --batch <in.jsonl|-> [--out out.jsonl] [--jobs N]
+      parse a JSONL dataset of {text, prefix?, id?, ...} records into {id, ..., message|error} lines
   rtc replay <sessions.jsonl ...> [--engine interpreted|generated] [--verbose]
       replay recorded sessions (FORMAT.md) and compare with the recording
   rtc build [templates/ ...] [--out generated/] [--check] [--no-format]

@@ -15,8 +15,12 @@ export async function runParse(args: string[]): Promise<number> {
       "prefix-file": { type: "string" },
       events: { type: "boolean", default: false },
       chunk: { type: "string" },
+      batch: { type: "string" },
+      out: { type: "string" },
+      jobs: { type: "string" },
     },
   });
+  if (values.batch) return (await import("./batch.ts")).runBatchCli(values);
   if (!values.template) throw new Error("parse: -t <template.json> is required");
   const template = readTemplateFile(values.template);
   const prefix = values["prefix-file"] ? readFileSync(values["prefix-file"], "utf8") : (values.prefix ?? "");

@@ -1,0 +1,26 @@
+// Batch throughput: npx tsx compiler/batch/bench.ts [records=200000] [jobs...=1 2]
+// Generates a synthetic JSONL file (generate.ts), parses it with each job count, prints records/s and MB/s.
+
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeBatchFile, writeTemplateFile } from "./generate.ts";
+import { runBatch } from "./run.ts";
+
+const n = Number(process.argv[2] ?? 200_000);
+const jobList = process.argv.slice(3).map(Number);
+const dir = mkdtempSync(join(tmpdir(), "rtc-batch-"));
+try {
+  const input = join(dir, "in.jsonl");
+  const template = join(dir, "template.json");
+  writeTemplateFile(template);
+  await writeBatchFile(input, n);
+  const size = statSync(input).size;
+  console.log(`${n.toLocaleString("en-US")} records, ${(size / 1e6).toFixed(1)} MB`);
+  for (const jobs of jobList.length ? jobList : [1, 2]) {
+    const s = await runBatch({ template, input, output: join(dir, `out-${jobs}.jsonl`), jobs, summary: false, progress: false });
+    console.log(`jobs=${jobs}: ${Math.round(s.records / s.seconds).toLocaleString("en-US")} records/s, ${(s.bytes / 1e6 / s.seconds).toFixed(1)} MB/s (${s.seconds.toFixed(2)} s, ${s.errors} errors)`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,18 @@
+// Batch worker thread: resolves the template once, then runs tasks (task.ts) as they arrive.
+
+import { parentPort, workerData } from "node:worker_threads";
+import type { TaskMessage } from "./protocol.ts";
+import { runTask } from "./task.ts";
+import { resolveTemplate } from "./template.ts";
+
+const { template } = workerData as { template: string };
+const resolved = await resolveTemplate(template);
+const port = parentPort!;
+port.on("message", (task: TaskMessage) => {
+  const result = runTask(resolved.parse, task);
+  const buf = result.bytes;
+  // Transfer the output buffer when it owns its memory (small Buffers share a pool and must be copied).
+  const own = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength;
+  port.postMessage(result, own ? [buf.buffer as ArrayBuffer] : []);
+});
+port.postMessage({ ready: true });

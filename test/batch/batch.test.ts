@@ -1,0 +1,95 @@
+// rtc parse --batch: 100,000 generated records on one thread (order, ids, pass-through, error lines), the
+// same output from two worker threads on a smaller file, and the CLI hook end to end.
+
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { recordLine, writeBatchFile, writeTemplateFile } from "../../compiler/batch/generate.ts";
+import { runBatch } from "../../compiler/batch/run.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "rtc-batch-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const template = join(dir, "template.json");
+writeTemplateFile(template);
+
+function expectedId(i: number): unknown {
+  // Broken records that are not JSON objects with an id get their line number.
+  const rec = (() => {
+    try {
+      return JSON.parse(recordLine(i)) as { id?: unknown };
+    } catch {
+      return null;
+    }
+  })();
+  return rec && "id" in rec ? rec.id : i;
+}
+
+describe("rtc parse --batch", () => {
+  it("parses 100,000 records in order, one line each, errors as lines", async () => {
+    const n = 100_000;
+    const input = join(dir, "big.jsonl");
+    const output = join(dir, "big.out.jsonl");
+    await writeBatchFile(input, n);
+    const s = await runBatch({ template, input, output, jobs: 1, summary: false, progress: false });
+    expect(s.records).toBe(n);
+    const lines = readFileSync(output, "utf8").split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines.length).toBe(n);
+    let errors = 0;
+    const bad: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const out = JSON.parse(lines[i]!) as { id: unknown; message?: Record<string, unknown>; error?: string; split?: string };
+      const calls = (out.message?.tool_calls as unknown[] | undefined)?.length ?? 0;
+      const ok =
+        JSON.stringify(out.id) === JSON.stringify(expectedId(i)) &&
+        (out.error !== undefined
+          ? i % 50 === 49
+          : out.message!.role === "assistant" && out.split === (i % 3 ? "train" : "test") && calls === [0, 1, 0, 2][i % 4]);
+      if (out.error !== undefined) errors++;
+      if (!ok && bad.length < 5) bad.push(`${i}: ${lines[i]}`);
+    }
+    expect(bad).toEqual([]);
+    expect(errors).toBe(s.errors);
+    expect(errors).toBe(n / 50);
+    // Floats keep their Python spelling through the pass-through (1.0 stays 1.0).
+    expect(lines[0]).toContain('"score":1.0');
+    expect(s.summary).toMatch(/100,000 records, 2,000 errors/);
+  }, 60_000);
+
+  it("gives the same bytes with two worker threads", async () => {
+    const input = join(dir, "small.jsonl");
+    await writeBatchFile(input, 5_000);
+    const a = join(dir, "a.jsonl");
+    const b = join(dir, "b.jsonl");
+    await runBatch({ template, input, output: a, jobs: 1, summary: false, progress: false });
+    const s = await runBatch({ template, input, output: b, jobs: 2, summary: false, progress: false });
+    expect(s.jobs).toBe(2);
+    expect(readFileSync(b, "utf8")).toBe(readFileSync(a, "utf8"));
+  }, 60_000);
+
+  it("handles blank lines, CRLF, a last line without newline, and reports load errors before any output", async () => {
+    const input = join(dir, "odd.jsonl");
+    writeFileSync(input, '{"text":"hi<|im_end|>"}\r\n\n   \n{"text":"x","id":7,"meta":{"k":[1,2.0]}}');
+    const output = join(dir, "odd.out.jsonl");
+    await runBatch({ template, input, output, jobs: 1, summary: false, progress: false });
+    expect(readFileSync(output, "utf8")).toBe(
+      '{"id":0,"message":{"role":"assistant","content":"hi"}}\n{"id":7,"meta":{"k":[1,2.0]},"message":{"role":"assistant","content":"x"}}\n',
+    );
+    await expect(runBatch({ template: join(dir, "missing.json"), input, output, jobs: 1 })).rejects.toThrow(/neither a template file/);
+  });
+
+  it("is reachable as rtc parse -t T --batch IN --out OUT --jobs N", () => {
+    const input = join(dir, "cli.jsonl");
+    writeFileSync(input, Array.from({ length: 300 }, (_, i) => recordLine(i)).join("\n") + "\n");
+    const output = join(dir, "cli.out.jsonl");
+    const stderr = execFileSync("npx", ["tsx", "compiler/cli/main.ts", "parse", "-t", template, "--batch", input, "--out", output, "--jobs", "2"], {
+      cwd: join(import.meta.dirname, "../.."),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    expect(stderr).toBe("");
+    expect(readFileSync(output, "utf8").split("\n").length).toBe(301);
+  }, 60_000);
+});
