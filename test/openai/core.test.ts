@@ -6,7 +6,7 @@ import { OpenAIDeltaStream, type FieldInfo } from "../../runtime/openai/stream.t
 import { toOpenAIMessage } from "../../runtime/openai/message.ts";
 import { pyJsonLoads } from "../../runtime/python/json.ts";
 import { makeDict } from "../../runtime/python/values.ts";
-import type { JsonValue, RegionEvent } from "../../runtime/types.ts";
+import type { JsonValue, Message, RegionEvent } from "../../runtime/types.ts";
 import { checkDeltas, newCounts } from "./invariants.ts";
 
 const hermes: FieldInfo = {
@@ -136,7 +136,7 @@ describe("OpenAIDeltaStream (synthetic events)", () => {
 describe("toOpenAIMessage", () => {
   it("maps thinking, content and tool calls", () => {
     const m = { role: "assistant", thinking: "t", content: "c", tool_calls: [{ type: "function", function: { name: "f", arguments: { a: [1, 2] } } }, { id: "x9", name: "g", arguments: "{}" }] };
-    expect(toOpenAIMessage(m)).toEqual({
+    expect(toOpenAIMessage(m as unknown as Message)).toEqual({
       role: "assistant",
       content: "c",
       reasoning_content: "t",
