@@ -8,7 +8,7 @@ import type { TemplatePlan } from "../plan/ir.ts";
 import { emitModule } from "../emit/emit-module.ts";
 import { emitRegistry } from "../emit/emit-registry.ts";
 import { formatModule } from "../emit/format.ts";
-import { loadTemplates, type TemplateSource } from "./load.ts";
+import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
 import { validateSource } from "./validate.ts";
 
 export interface BuildOptions {
@@ -37,7 +37,17 @@ export async function buildOutputs(inputs: readonly string[], outDir: string, op
   const sources = loadTemplates(inputs);
   const runtime = runtimeSpecifier(outDir);
   const files = new Map<string, string>();
-  for (const src of sources) files.set(`${src.name}.ts`, await compileSource(src, runtime, options));
+  const errors: string[] = [];
+  for (const src of sources) {
+    try {
+      files.set(`${src.name}.ts`, await compileSource(src, runtime, options));
+    } catch (e) {
+      if (!(e instanceof BuildError)) throw e;
+      errors.push(e.message);
+    }
+  }
+  // Every problem is reported, not just the first; nothing is written while any template fails.
+  if (errors.length) throw new BuildError(errors.length === 1 ? errors[0]! : `${errors.length} templates failed:\n  ${errors.join("\n  ")}`);
   const registry = emitRegistry(sources.map((s) => s.name), { runtime });
   files.set("index.ts", options.format ? await formatModule(registry) : registry);
   return files;
