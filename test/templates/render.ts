@@ -24,7 +24,7 @@ export interface RenderOptions {
   simpleTools?: boolean;
   /** Source-level shims applied before compiling the chat template: [search, replace] pairs. Only ever
    * used for prompt-side Jinja features the JS engine lacks; each use is listed in the harness table. */
-  shims?: [string, string][];
+  shims?: ([string, string] | [string, string, "regex"])[];
   /** Send reasoning as a `thinking` content block and text as a `text` block (Mistral reasoning templates). */
   contentBlocks?: boolean;
 }
@@ -48,12 +48,12 @@ const SIMPLE_TOOLS = TOOLS.map((t) => ({
 }));
 
 const cache = new Map<string, Template>();
-export function chatTemplate(file: string, shims: [string, string][] = []): Template {
+export function chatTemplate(file: string, shims: RenderOptions["shims"] = []): Template {
   const key = file + JSON.stringify(shims);
   let t = cache.get(key);
   if (!t) {
     let src = readFileSync(join(CHAT_TEMPLATE_DIR, file), "utf8");
-    for (const [a, b] of shims) src = src.split(a).join(b);
+    for (const [a, b, kind] of shims) src = kind === "regex" ? src.replace(new RegExp(a, "gu"), b) : src.split(a).join(b);
     t = new Template(src);
     cache.set(key, t);
   }

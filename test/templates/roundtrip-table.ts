@@ -70,21 +70,21 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "devstral", chat: "unsloth-mistral-Devstral-Small-2507.jinja", normalise: ["no-thinking"] },
   { template: "magistral", chat: "mistralai-Ministral-3-14B-Reasoning-2512.jinja", render: { contentBlocks: true } },
   // Cohere
-  { template: "command-r7b", chat: "CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja", normalise: ["no-thinking", "no-content-with-calls"], stop: ["<|END_OF_TURN_TOKEN|>"] },
+  { template: "command-r7b", chat: "CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja", normalise: ["no-thinking-without-calls", "no-content-with-calls"], stop: ["<|END_OF_TURN_TOKEN|>"] },
   { template: "command-a-reasoning", chat: "Cohere2MoE.jinja", normalise: ["no-content-with-calls"] },
-  { template: "command-r-plus", chat: "CohereForAI-c4ai-command-r-plus-tool_use.jinja", render: { simpleTools: true }, normalise: ["no-thinking"], stop: ["<|END_OF_TURN_TOKEN|>"], stopBefore: ["<|START_OF_TURN_TOKEN|>"] },
+  { template: "command-r-plus", chat: "CohereForAI-c4ai-command-r-plus-tool_use.jinja", render: { simpleTools: true }, normalise: ["no-thinking"], split: "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>", stop: ["<|END_OF_TURN_TOKEN|>"], stopBefore: ["<|START_OF_TURN_TOKEN|>"] },
   // Granite
   { template: "granite-3-3", chat: "ibm-granite-granite-3.3-2B-Instruct.jinja", normalise: ["no-thinking", "no-tool-calls"] },
   // GLM-style <arg_key>/<arg_value>
   { template: "glm-4-5", chat: "GLM-4.6.jinja" },
   { template: "glm-4-7", chat: "GLM-4.7-Flash.jinja" },
-  { template: "laguna", chat: "poolside-Laguna-S-2.1.jinja" },
+  { template: "laguna", chat: "poolside-Laguna-S-2.1.jinja", normalise: ["no-thinking"] },
   { template: "laguna", chat: "poolside-Laguna-XS-2.1.jinja" },
   { template: "laguna", chat: "poolside-Laguna-XS.2.jinja" },
   {
     template: "hunyuan-hy3",
     chat: "tencent-Hy3.jinja",
-    render: { shims: [["{}'.format(HYTK)", ":opensource'"]] },
+    render: { shims: [["\\{\\}([^']*)'\\.format\\(HYTK\\)", ":opensource$1'", "regex"]] },
   },
   // Kimi
   { template: "kimi-k2", chat: "moonshotai-Kimi-K2.jinja", normalise: ["no-thinking"] },
@@ -120,7 +120,23 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
     note: "history drops the reasoning and its </think> while the prompt opens <think>, so text turns cannot be split consistently (covered by samples); content+call renders as two turns",
   },
   { template: "apriel", chat: "unsloth-Apriel-1.5.jinja", render: { simpleTools: true, shims: [["|string", "|tojson"]] }, normalise: ["no-thinking"] },
-  { template: "apriel", chat: "Apriel-1.6-15b-Thinker-fixed.jinja", render: { simpleTools: true, shims: [["|string", "|tojson"]] }, promptContinues: true },
+  {
+    template: "apriel",
+    chat: "Apriel-1.6-15b-Thinker-fixed.jinja",
+    render: { simpleTools: true, shims: [["|string", "|tojson"]] },
+    conversations: NO_REASONING,
+    modes: ["history"],
+    note: "the generation prompt opens the reasoning; turns without reasoning only round-trip as history",
+  },
+  {
+    template: "apriel",
+    chat: "Apriel-1.6-15b-Thinker-fixed.jinja",
+    render: { simpleTools: true, shims: [["|string", "|tojson"]] },
+    conversations: ["reasoning+content", "reasoning+calls"],
+    modes: ["prompt"],
+    promptContinues: true,
+    note: "history omits the prompt's 'Here are my reasoning steps:' opener, so reasoning turns round-trip against the generation prompt",
+  },
   { template: "gigachat-3", chat: "GigaChat3-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
   { template: "solar-open", chat: "upstage-Solar-Open-100B.jinja", normalise: ["no-content-with-calls"] },
   {

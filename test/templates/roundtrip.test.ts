@@ -103,6 +103,11 @@ export interface RoundTripRow {
    * (Apriel's "Here are my reasoning steps:"): the model output is the rendered turn after the point
    * where the rendering and the generation prompt diverge. */
   promptContinues?: boolean;
+  /** History mode splits after the last occurrence of this marker instead of where the rendering and the
+   * generation prompt diverge (templates whose generation prompt inserts a turn before the assistant's). */
+  split?: string;
+  /** Which modes run (default both). */
+  modes?: ("history" | "prompt")[];
 }
 
 /** The model output a server would return for a rendered assistant turn. */
@@ -139,14 +144,23 @@ describe("round trip through real chat templates", () => {
       for (const n of row.normalise ?? []) turn = NORMALISATIONS[n]!.apply(turn);
       const expected = expectedMessage(turn);
       const title = `${row.template} ← ${row.chat} · ${conv.name}`;
-      const run = missing.length ? test.skip : test;
-      run(`${title} [history]${missing.length ? ` (needs ${missing.join(", ")})` : ""}`, () => {
+      const skip = missing.length ? test.skip : test;
+      const modes = row.modes ?? ["history", "prompt"];
+      const history = modes.includes("history") ? skip : test.skip;
+      const prompt = modes.includes("prompt") ? skip : test.skip;
+      history(`${title} [history]${missing.length ? ` (needs ${missing.join(", ")})` : ""}`, () => {
         const r = render(row.chat, conv, row.render);
-        const output = asGenerated(r.output, row);
-        const msg = parseResponse(templateJson(row.template), output, { prefix: r.prefix, tools: TOOLS });
-        expect(plain(msg), JSON.stringify({ prefixTail: r.prefix.slice(-40), output })).toEqual(expected);
+        let { prefix, output } = r;
+        if (row.split) {
+          const at = r.full.lastIndexOf(row.split);
+          prefix = r.full.slice(0, at + row.split.length);
+          output = r.full.slice(at + row.split.length);
+        }
+        output = asGenerated(output, row);
+        const msg = parseResponse(templateJson(row.template), output, { prefix, tools: TOOLS });
+        expect(plain(msg), JSON.stringify({ prefixTail: prefix.slice(-40), output })).toEqual(expected);
       });
-      run(`${title} [prompt]`, () => {
+      prompt(`${title} [prompt]`, () => {
         const r = render(row.chat, conv, row.render);
         const extends_ = r.full.startsWith(r.genPrompt);
         if (!extends_ && !row.promptContinues) return; // the rendered turn does not extend the generation prompt
