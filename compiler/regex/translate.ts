@@ -8,6 +8,7 @@
 // - only groups that are named or referenced capture in JS; `slots` maps Python group numbers to JS ones.
 // Anything without an exact JS equivalent throws UnsupportedPatternError rather than approximating.
 import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
+import { guardBackrefs } from "./backrefs.ts";
 import { caseCloseRanges, caseVariants } from "./casefold.ts";
 import { UnsupportedPatternError } from "./parser.ts";
 import { prefixClosure } from "./partial.ts";
@@ -81,8 +82,11 @@ export class Emitter {
         return this.assertion(n);
       case "seq":
         return n.items.map((i) => this.emit(i)).join("");
-      case "alt":
+      case "alt": {
+        const merged = mergedSingles(n.alts);
+        if (merged) return this.cls(merged);
         return `(?:${n.alts.map((a) => this.emit(a)).join("|")})`;
+      }
       case "group": {
         if (this.noCapture > 0 || !((this.captureNamed && n.name !== null) || this.captured.has(n.index))) return `(?:${this.emit(n.body)})`;
         const js = this.newGroup();
@@ -218,6 +222,32 @@ export class Emitter {
   }
 }
 
+/** The single character a branch matches (`a`), or that it excludes (`[^a]`, `[^a-a]`), if any. */
+function singleChar(n: Node): { cp: number; negated: boolean } | null {
+  if (n.type === "char" && !n.ci) return { cp: n.cp, negated: false };
+  if (n.type !== "class" || n.ci || n.items.length !== 1) return null;
+  const cps = new Set<number>();
+  for (const i of n.items) {
+    if (i.type !== "range" || i.from !== i.to) return null;
+    cps.add(i.from);
+  }
+  return cps.size === 1 ? { cp: [...cps][0]!, negated: n.negated } : null;
+}
+
+/**
+ * The regex module merges an alternation of single characters into one set, and gets negated
+ * members wrong: `[^a]|[^b]` behaves as `[^ab]` (recorded rows depend on it). Its set is every
+ * character except the excluded ones that no positive branch names.
+ */
+function mergedSingles(alts: Node[]): NodeOf<"class"> | null {
+  const flat = (a: Node): Node[] => (a.type === "alt" ? a.alts.flatMap(flat) : [a]);
+  const singles = alts.flatMap(flat).map(singleChar);
+  if (singles.some((x) => x === null) || !singles.some((x) => x!.negated)) return null;
+  const positive = new Set(singles.filter((x) => !x!.negated).map((x) => x!.cp));
+  const excluded = [...new Set(singles.filter((x) => x!.negated).map((x) => x!.cp))].filter((cp) => !positive.has(cp));
+  return { type: "class", negated: true, ci: false, items: excluded.map((cp) => ({ type: "range", from: cp, to: cp })) };
+}
+
 function classItem(item: ClassItem): string {
   switch (item.type) {
     case "range":
@@ -311,12 +341,13 @@ export function translate(ast: Ast): Translation {
   });
   const globalCi = ciNodes > 0 && csNodes === 0;
 
+  const root = guardBackrefs(ast.root);
   const full = new Emitter(ast, globalCi, referenced, true);
-  const { js } = full.finish(full.emit(ast.root));
+  const { js } = full.finish(full.emit(root));
   const flags = `${globalCi ? "i" : ""}${full.keep !== null ? "d" : ""}v`;
 
   const p = new Emitter(ast, globalCi, referenced, false);
-  const pre = prefixClosure(p, ast.root);
+  const pre = prefixClosure(p, root);
   return {
     js,
     flags,
