@@ -92,3 +92,6 @@ export const CONVERSATIONS: Conversation[] = [
     assistant: { content: "Let me check.", tool_calls: [WEATHER] },
   },
 ];
+
+/** TOOLS as the parser's option type (`tools` for argument coercion). */
+export const PARSE_TOOLS = TOOLS as unknown as import("../../runtime/types.ts").ToolDefinition[];

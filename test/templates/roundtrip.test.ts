@@ -12,7 +12,7 @@
 
 import { describe, expect, test } from "vitest";
 import { parseResponse } from "../../runtime/interpret/index.ts";
-import { CONVERSATIONS, TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
+import { CONVERSATIONS, PARSE_TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
 import { render, type RenderOptions } from "./render.ts";
 import { missingParsers, plain, templateJson } from "./support.ts";
 import { ROUNDTRIP_TABLE } from "./roundtrip-table.ts";
@@ -157,7 +157,7 @@ describe("round trip through real chat templates", () => {
           output = r.full.slice(at + row.split.length);
         }
         output = asGenerated(output, row);
-        const msg = parseResponse(templateJson(row.template), output, { prefix, tools: TOOLS });
+        const msg = parseResponse(templateJson(row.template), output, { prefix, tools: PARSE_TOOLS });
         expect(plain(msg), JSON.stringify({ prefixTail: prefix.slice(-40), output })).toEqual(expected);
       });
       prompt(`${title} [prompt]`, () => {
@@ -165,7 +165,7 @@ describe("round trip through real chat templates", () => {
         const extends_ = r.full.startsWith(r.genPrompt);
         if (!extends_ && !row.promptContinues) return; // the rendered turn does not extend the generation prompt
         const output = asGenerated(extends_ ? r.full.slice(r.genPrompt.length) : r.output, row);
-        const msg = parseResponse(templateJson(row.template), output, { prefix: r.genPrompt, tools: TOOLS });
+        const msg = parseResponse(templateJson(row.template), output, { prefix: r.genPrompt, tools: PARSE_TOOLS });
         expect(plain(msg), JSON.stringify({ promptTail: r.genPrompt.slice(-40), output })).toEqual(expected);
       });
     }

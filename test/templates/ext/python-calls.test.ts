@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { compilePattern } from "../../../compiler/regex/index.ts";
+import { ContentError } from "../../../runtime/errors.ts";
+import { parsePythonCalls } from "../../../runtime/content/ext/python-calls.ts";
+import { plain } from "../support.ts";
+
+const ctx = { pattern: compilePattern };
+const parse = (s: string) => plain(parsePythonCalls(s, {}, ctx));
+
+describe("python-calls", () => {
+  test("bracketed list with keyword arguments of every literal type", () => {
+    expect(
+      parse(`[get_weather(city="Paris \\"Île\\"\\nFR", days=3), search(q='it\\'s', limit=2.5, exact=True, none=None, tags=["a", 'b'], opts={"k": [1, (2, 3)]})]`),
+    ).toEqual([
+      { name: "get_weather", arguments: { city: 'Paris "Île"\nFR', days: 3 } },
+      { name: "search", arguments: { q: "it's", limit: 2.5, exact: true, none: null, tags: ["a", "b"], opts: { k: [1, [2, 3]] } } },
+    ]);
+  });
+  test("JSON spellings, negative and exponent numbers, integral floats stay floats", () => {
+    const v = parsePythonCalls("[f(a=true, b=false, c=null, d=-4, e=1e3, g=2.0)]", {}, ctx) as unknown as { arguments: Record<string, unknown> }[];
+    expect(plain(v as never)).toEqual([{ name: "f", arguments: { a: true, b: false, c: null, d: -4, e: 1000, g: 2 } }]);
+    expect(v[0]!.arguments.g).toBeInstanceOf(Number); // PyFloat: 2.0 is not the int 2
+  });
+  test("newline-separated calls without brackets (OLMo 3), dotted names, no arguments", () => {
+    expect(parse("get_weather(city='Paris')\nbrave_search.call(query=\"x\")\nnoop()")).toEqual([
+      { name: "get_weather", arguments: { city: "Paris" } },
+      { name: "brave_search.call", arguments: { query: "x" } },
+      { name: "noop", arguments: {} },
+    ]);
+  });
+  test("triple-quoted strings, unicode and hex escapes, unknown escapes kept", () => {
+    expect(parse(`[f(a="""two\nlines""", b="\\u00e9\\x41", c="C:\\path")]`)).toEqual([
+      { name: "f", arguments: { a: "two\nlines", b: "éA", c: "C:\\path" } },
+    ]);
+  });
+  test("empty list and empty body", () => {
+    expect(parse("[]")).toEqual([]);
+    expect(parse("  ")).toEqual([]);
+  });
+  test("errors name the offset", () => {
+    expect(() => parse("[f(1)]")).toThrow(ContentError);
+    expect(() => parse("[f(a=1)")).toThrow(/unclosed|expected/);
+    expect(() => parse("[f(a=x)]")).toThrow(/unexpected name 'x'/);
+    expect(() => parse('[f(a="open)]')).toThrow(/unterminated string/);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, test } from "vitest";
+import { compilePattern } from "../../../compiler/regex/index.ts";
+import { parseXmlTyped } from "../../../runtime/content/ext/xml-typed.ts";
+import { plain } from "../support.ts";
+
+const ctx = { pattern: compilePattern };
+const TAG = '<p name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)</p>';
+const args = { tag_pattern: TAG, raw_when: { group: "attrs", pattern: 'string="true"' } };
+
+describe("xml-typed", () => {
+  test("string=true keeps the raw text even when it looks like JSON; others parse as JSON", () => {
+    const body = '<p name="a" string="true">3</p><p name="b" string="false">3</p><p name="c" string="false">{"x": [true]}</p><p name="d" string="true">{"x"}</p>';
+    expect(plain(parseXmlTyped(body, args, ctx))).toEqual({ a: "3", b: 3, c: { x: [true] }, d: '{"x"}' });
+  });
+  test("non-JSON values fall back to the raw string; without raw_when everything is JSON-or-raw", () => {
+    expect(plain(parseXmlTyped('<p name="a" string="false">not json</p>', args, ctx))).toEqual({ a: "not json" });
+    expect(plain(parseXmlTyped('<p name="a">true</p><p name="b">x</p>', { tag_pattern: TAG }, ctx))).toEqual({ a: true, b: "x" });
+  });
+  test("tag_pattern is required", () => {
+    expect(() => parseXmlTyped("", {}, ctx)).toThrow(/tag_pattern/);
+  });
+});
