@@ -89,14 +89,14 @@ export function prefixClosure(e: Emitter, n: Node): Pre {
 
 type Repeat = Extract<Node, { type: "repeat" }>;
 
-function isLazySingle(n: Node): n is Repeat {
+function isLazySingle(n: Node): boolean {
   return n.type === "repeat" && n.mode === "lazy" && n.max > n.min && ["char", "class", "any"].includes(n.body.type);
 }
 
 /** A lazy single-character repeat, possibly wrapped in groups. */
 function lazySingle(n: Node): Repeat | null {
   if (n.type === "group" || n.type === "atomic") return lazySingle(n.body);
-  return isLazySingle(n) ? n : null;
+  return isLazySingle(n) ? (n as Repeat) : null;
 }
 
 function seqClosure(e: Emitter, items: Node[], i: number): Pre {

@@ -85,6 +85,12 @@ export class Emitter {
       case "alt": {
         const merged = mergedSingles(n.alts);
         if (merged) return this.cls(merged);
+        // The same merge after a common leading item: `\b[^a]|\b[^b]` → `\b[^ab]`.
+        const lead = n.alts.every((a) => a.type === "seq" && a.items.length === 2) ? n.alts.map((a) => (a as NodeOf<"seq">).items) : null;
+        if (lead && lead.every((items) => JSON.stringify(items[0]) === JSON.stringify(lead[0]![0])) && lead[0]![0]!.type === "assert") {
+          const tail = mergedSingles(lead.map((items) => items[1]!));
+          if (tail) return this.emit(lead[0]![0]!) + this.cls(tail);
+        }
         return `(?:${n.alts.map((a) => this.emit(a)).join("|")})`;
       }
       case "group": {
