@@ -104,14 +104,14 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   },
   // MiniMax
   { template: "minimax-m2", chat: "MiniMax-M2.jinja" },
-  { template: "minimax-m3", chat: "MiniMax-M3.jinja" },
+  { template: "minimax-m3", chat: "MiniMax-M3.jinja", inputs: ["strip-nulls"] },
   // Python-style calls
   { template: "lfm2", chat: "LFM2-8B-A1B.jinja", normalise: ["no-thinking", "no-tool-calls"] },
   { template: "lfm2", chat: "llama-cpp-lfm2.jinja", normalise: ["no-thinking", "no-tool-calls"] },
   { template: "lfm2", chat: "LFM2.5-Instruct.jinja", normalise: ["no-thinking", "no-tool-calls"] },
   { template: "lfm2-5", chat: "LFM2.5-8B-A1B.jinja", inputs: ["no-single-quotes"] },
   // JSON variants
-  { template: "apertus", chat: "Apertus-8B-Instruct.jinja" },
+  { template: "apertus", chat: "Apertus-8B-Instruct.jinja", normalise: ["no-thinking"] },
   {
     template: "nemotron-nano-v2",
     chat: "NVIDIA-Nemotron-Nano-v2.jinja",

@@ -52,7 +52,7 @@ export const NORMALISATIONS: Record<string, { why: string; apply: (t: AssistantT
 /** Input transforms: the format cannot carry something, so the conversation is rendered without it. */
 export const INPUT_TRANSFORMS: Record<string, { why: string; apply: (c: Conversation) => Conversation }> = {
   "strip-nulls": {
-    why: "the chat template renders null argument values as nothing (e.g. `none:,`), which no parser can read back",
+    why: "the chat template renders null argument values as nothing (`none:,`, Gemma 4) or leaves them out (MiniMax M3)",
     apply: (c) => mapArgs(c, (v) => stripNulls(v)),
   },
   "no-single-quotes": {

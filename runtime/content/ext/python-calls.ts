@@ -8,8 +8,9 @@
 // `transform_each`. Accepted: an optional surrounding `[…]`; calls separated by commas and/or
 // whitespace; dotted names (`brave_search.call`); keyword arguments only. Values are Python literals
 // (str with '…'/"…"/triple quotes and Python escapes, int, float, True/False/None, list, tuple, dict)
-// and their JSON spellings (true/false/null), nested freely. Anything else is a ContentError naming the
-// offset. content_args: none.
+// and their JSON spellings (true/false/null), nested freely. Leniency: a raw newline inside a
+// single-quoted string is kept (chat templates such as LFM2.5's write string values unescaped, so models
+// trained on them do too). Anything else is a ContentError naming the offset. content_args: none.
 
 import { ContentError } from "../../errors.ts";
 import { makeDict, pyFloat, pyInt, pyTypeName } from "../../python/values.ts";
@@ -159,7 +160,6 @@ class CallReader {
         out += this.escape();
         continue;
       }
-      if (c === "\n" && !triple) this.fail("newline in a single-quoted string");
       out += c;
       this.i++;
     }
