@@ -3,7 +3,7 @@
 // `response_template` key are taken. `catalog.json` and `samples/` folders are not templates.
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pyJsonLoads } from "../../runtime/python/json.ts";
 import { isDict } from "../../runtime/python/values.ts";
 import type { JsonValue } from "../../runtime/types.ts";
@@ -54,8 +54,17 @@ export function templateFiles(inputs: readonly string[]): string[] {
 }
 
 /** Reads one file; null for a tokenizer_config.json without a response template. */
+/** The repository root: generated headers name templates relative to it, wherever the build runs from. */
+const ROOT = resolve(import.meta.dirname, "..", "..");
+
+function displayPath(path: string): string {
+  const abs = resolve(path);
+  const rel = relative(ROOT, abs);
+  return (rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : relative(process.cwd(), abs) || abs).split(sep).join("/");
+}
+
 export function loadTemplateFile(path: string): TemplateSource | null {
-  const file = relative(process.cwd(), path) || path;
+  const file = displayPath(path);
   let json: JsonValue;
   try {
     json = pyJsonLoads(readFileSync(path, "utf8"));
