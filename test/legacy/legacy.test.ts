@@ -1,0 +1,144 @@
+// Legacy response_schema: detection, whole-response parsing (the docs' SmolLM and GPT-OSS schemas, an
+// iterator + JMESPath tool-call schema, key-value extraction) and conversion to templates, checked by
+// parsing the same texts both ways.
+
+import { describe, expect, it } from "vitest";
+import { convertLegacy, createLegacyParser, isLegacySchema, parseLegacy } from "../../compiler/legacy/index.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import type { JsonValue } from "../../runtime/types.ts";
+
+const SMOL = {
+  "x-regex": "(?:<think>\\n?(?P<thinking>.+?)\\n?</think>)?\\s*(?P<content>.+?)?\\s*(?:<\\|im_end\\|>|$)",
+  type: "object",
+  properties: { role: { const: "assistant" }, content: { type: "string" }, thinking: { type: "string" } },
+};
+
+const GPT_OSS = {
+  type: "object",
+  properties: {
+    role: { const: "assistant" },
+    content: { type: "string", "x-regex": "<\\|channel\\|>final<\\|message\\|>(.*?)(?:<\\|end\\|>|$)" },
+    thinking: { type: "string", "x-regex": "<\\|channel\\|>analysis<\\|message\\|>(.*?)<\\|end\\|>" },
+    tool_calls: {
+      "x-regex-iterator": "<\\|channel\\|>commentary (to=functions\\..*?<\\|message\\|>.*?)(?:<\\|call\\|>|$)",
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          type: { const: "function" },
+          function: {
+            type: "object",
+            properties: {
+              name: { type: "string", "x-regex": "^to=functions\\.(\\w+)" },
+              arguments: { type: "object", "x-regex": "<\\|message\\|>(.*)", "x-parser": "json", additionalProperties: { type: "any" } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const QWEN = {
+  type: "object",
+  properties: {
+    role: { const: "assistant" },
+    thinking: { type: "string", "x-regex": "<think>\\s*(.*?)\\s*</think>" },
+    tool_calls: {
+      type: "array",
+      "x-regex-iterator": "<tool_call>\\s*(.+?)\\s*</tool_call>",
+      items: {
+        type: "object",
+        "x-parser": "json",
+        "x-parser-args": { transform: "{type: 'function', function: @}" },
+        properties: {
+          type: { const: "function" },
+          function: { type: "object", properties: { name: { type: "string" }, arguments: { type: "any" } } },
+        },
+      },
+    },
+  },
+};
+
+const KV = {
+  type: "object",
+  properties: {
+    args: { type: "object", "x-regex": "<args>(.*?)</args>", "x-regex-key-value": "<(?P<key>\\w+)>(?P<value>.*?)</\\1>", additionalProperties: { type: "string" } },
+    count: { type: "integer", "x-regex": "<n>(\\d+)</n>" },
+  },
+};
+
+describe("legacy response_schema", () => {
+  it("is told apart from templates", () => {
+    expect([SMOL, GPT_OSS, QWEN, KV].map(isLegacySchema)).toEqual([true, true, true, true]);
+    expect(isLegacySchema({ start_anchor: "x", fields: { content: {} } })).toBe(false);
+    expect(isLegacySchema("x")).toBe(false);
+  });
+
+  it("parses the docs' SmolLM schema (named groups at the root)", () => {
+    expect(parseLegacy(SMOL, "<think>\nI should greet\n</think>\n\nHello!<|im_end|>")).toEqual({ thinking: "I should greet", content: "Hello!" });
+    expect(parseLegacy(SMOL, "Just text")).toEqual({ content: "Just text" });
+  });
+
+  it("parses the docs' GPT-OSS schema (nested regexes, iterator, json)", () => {
+    const text =
+      '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_current_weather <|constrain|>json<|message|>{"location": "San Francisco, CA"}<|call|>';
+    expect(parseLegacy(GPT_OSS, text)).toEqual({
+      role: "assistant",
+      thinking: "Need weather.",
+      tool_calls: [{ type: "function", function: { name: "get_current_weather", arguments: { location: "San Francisco, CA" } } }],
+    });
+  });
+
+  it("applies JMESPath transforms and key-value regexes", () => {
+    const text = '<think> hm </think><tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call><tool_call>\n{"name": "g", "arguments": {}}\n</tool_call>';
+    expect(parseLegacy(QWEN, text)).toEqual({
+      role: "assistant",
+      thinking: "hm",
+      tool_calls: [
+        { type: "function", function: { name: "f", arguments: { a: 1 } } },
+        { type: "function", function: { name: "g", arguments: {} } },
+      ],
+    });
+    expect(parseLegacy(KV, "<args><city>Paris</city><days>3</days></args><n>42</n>")).toEqual({ args: { city: "Paris", days: "3" }, count: 42 });
+  });
+
+  it("fails with the schema path", () => {
+    expect(() => parseLegacy(QWEN, "<tool_call>{oops}</tool_call>")).toThrow(/properties\.tool_calls\.items: could not parse/);
+  });
+
+  it("runs behind the ResponseParser interface (whole response at finalize)", () => {
+    const p = createLegacyParser(QWEN, { prefix: "" });
+    expect(p.feed("<think>a</think>")).toEqual([]);
+    const { message, events } = p.finalize();
+    expect(message).toEqual({ role: "assistant", thinking: "a" });
+    expect(events).toEqual([
+      { type: "region_open", field: "thinking" },
+      { type: "region_close", field: "thinking", value: "a" },
+    ]);
+  });
+
+  it("converts the shapes that stream, and the converted template parses the same", () => {
+    const samples: [object, string[]][] = [
+      [SMOL, ["<think>\nI should greet\n</think>\n\nHello!<|im_end|>", "Just text<|im_end|>", "<think>x</think>"]],
+      [QWEN, ['<think> hm </think><tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>', "<think>only</think>"]],
+    ];
+    for (const [schema, texts] of samples) {
+      const r = convertLegacy(schema as JsonValue);
+      if (!("template" in r)) throw new Error(r.reasons.join("; "));
+      for (const t of texts) expect(parseResponse(r.template, t, { prefix: "" }), t).toEqual(parseLegacy(schema as JsonValue, t));
+    }
+    const smol = convertLegacy(SMOL as JsonValue);
+    expect("template" in smol && smol.template).toEqual({
+      start_anchor_pattern: "\\Z",
+      fields: { content: { close: "<|im_end|>" }, thinking: { open: "<think>", close: "</think>" } },
+    });
+  });
+
+  it("explains what it cannot convert", () => {
+    const r = convertLegacy(GPT_OSS as JsonValue);
+    expect("reasons" in r && r.reasons.join("\n")).toMatch(/tool_calls.x-regex-iterator: .* is not of the form OPEN/);
+    const k = convertLegacy(KV as JsonValue);
+    expect("reasons" in k && k.reasons.join("\n")).toMatch(/x-regex-key-value/);
+  });
+});
