@@ -91,7 +91,7 @@ const ctx: ContentContext = {
     const p = contentPatterns.get(source);
     if (p !== undefined) return p;
     ${contentErrors.length ? "const e = contentPatternErrors.get(source); if (e !== undefined) throw new PatternError(source, e[0], e[1]);" : ""}
-    throw new Error(\`pattern \${JSON.stringify(source)} was not compiled into this module\`);
+    throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
 };`),
   );

@@ -16,7 +16,9 @@ function tokens(code: string): string[] {
     const text = scanner.getTokenText();
     // Prettier may add trailing commas, parentheses and semicolons, and normalise string quotes.
     if (k === ts.SyntaxKind.CommaToken) continue;
-    if (k === ts.SyntaxKind.StringLiteral) out.push(`str:${JSON.stringify(scanner.getTokenValue())}`);
+    // …and unquote property names: a string literal and an identifier with the same text compare equal.
+    if (k === ts.SyntaxKind.StringLiteral) out.push(`name:${scanner.getTokenValue()}`);
+    else if (/^[A-Za-z_$][\w$]*$/.test(text)) out.push(`name:${text}`); // identifiers and keywords (`type`, `function` as keys)
     else out.push(text);
   }
   return out.filter((t) => t !== "(" && t !== ")" && t !== ";");
