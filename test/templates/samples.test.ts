@@ -1,0 +1,113 @@
+// Replays templates/samples/<name>.jsonl (rows {name, prefix, text, expected}) for every template:
+// through the interpreter in one feed, through 20 seeded random chunkings, and — when the generated
+// registry (generated/index.ts) exists and names the template — through the generated parser in one feed
+// and in the same chunkings. Templates that need an rtc extension parser missing from the parser table
+// are skipped with the parser named in the test title.
+
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, test } from "vitest";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import type { Message, ParseOptions, ResponseParser } from "../../runtime/types.ts";
+import { GENERATED_REGISTRY, SAMPLE_DIR, missingParsers, plain, templateJson, templateNames } from "./support.ts";
+
+interface SampleRow {
+  name: string;
+  prefix: string;
+  text: string;
+  expected: Record<string, unknown>;
+}
+
+interface GeneratedRegistry {
+  names: readonly string[];
+  getParser(name: string): {
+    parseResponse(text: string, options: ParseOptions): Message;
+    createResponseParser(options: ParseOptions): ResponseParser;
+  };
+}
+
+const CHUNKINGS = 20;
+
+/** mulberry32: a small seeded PRNG, so chunkings are the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Splits text into chunks of 1–8 code points (never inside a surrogate pair). */
+export function chunkings(text: string, seed: number, count = CHUNKINGS): string[][] {
+  const cps = Array.from(text);
+  const out: string[][] = [];
+  for (let k = 0; k < count; k++) {
+    const r = rng(seed * 7919 + k);
+    const chunks: string[] = [];
+    for (let i = 0; i < cps.length; ) {
+      const n = 1 + Math.floor(r() * (k % 4 === 0 ? 2 : 8));
+      chunks.push(cps.slice(i, i + n).join(""));
+      i += n;
+    }
+    out.push(chunks);
+  }
+  return out;
+}
+
+function feedAll(parser: ResponseParser, chunks: string[]): Message {
+  for (const c of chunks) parser.feed(c);
+  return parser.finalize().message;
+}
+
+export function readSamples(name: string): SampleRow[] {
+  const file = join(SAMPLE_DIR, `${name}.jsonl`);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as SampleRow);
+}
+
+const generated: GeneratedRegistry | null = existsSync(GENERATED_REGISTRY)
+  ? ((await import(pathToFileURL(GENERATED_REGISTRY).href)) as GeneratedRegistry)
+  : null;
+
+describe("template samples", () => {
+  test("every template has at least five samples", () => {
+    const few = templateNames().filter((n) => readSamples(n).length < 5);
+    expect(few).toEqual([]);
+  });
+
+  for (const name of templateNames()) {
+    const rows = readSamples(name);
+    const missing = missingParsers(name);
+    const hasGen = generated !== null && generated.names.includes(name);
+    describe(name, () => {
+      rows.forEach((row, i) => {
+        const run = missing.length ? test.skip : test;
+        const note = missing.length ? ` (needs ${missing.join(", ")})` : "";
+        run(`${row.name} · interpreted${note}`, () => {
+          const msg = parseResponse(templateJson(name), row.text, { prefix: row.prefix });
+          expect(plain(msg)).toEqual(row.expected);
+        });
+        run(`${row.name} · ${CHUNKINGS} chunkings${note}`, () => {
+          for (const chunks of chunkings(row.text, i + 1)) {
+            const msg = feedAll(createResponseParser(templateJson(name), { prefix: row.prefix }), chunks);
+            expect(plain(msg), JSON.stringify(chunks)).toEqual(row.expected);
+          }
+        });
+        (hasGen ? test : test.skip)(`${row.name} · generated${hasGen ? "" : " (no generated parser)"}`, () => {
+          const p = generated!.getParser(name);
+          expect(plain(p.parseResponse(row.text, { prefix: row.prefix }))).toEqual(row.expected);
+          for (const chunks of chunkings(row.text, i + 1, 5)) {
+            expect(plain(feedAll(p.createResponseParser({ prefix: row.prefix }), chunks)), JSON.stringify(chunks)).toEqual(row.expected);
+          }
+        });
+      });
+    });
+  }
+});
