@@ -5,6 +5,8 @@ type Command = (args: string[]) => Promise<number>;
 const commands: Record<string, () => Promise<Command>> = {
   parse: async () => (await import("./parse.ts")).runParse,
   replay: async () => (await import("./replay.ts")).runReplay,
+  check: async () => (await import("./check.ts")).runCheck,
+  convert: async () => (await import("./convert.ts")).runConvert,
   build: async () => (await import("./build.ts")).runBuild,
 };
 
@@ -14,6 +16,10 @@ const USAGE = `rtc — response template compiler
       parse model output from stdin; print the message (or, with --events, the event stream)
   rtc parse -t <template.json|name> --batch <in.jsonl|-> [--out out.jsonl] [--jobs N]
       parse a JSONL dataset of {text, prefix?, id?, ...} records into {id, ..., message|error} lines
+  rtc check <template.json|dir ...> [--portable] [--json] [--strict]
+      validate templates: errors with file:line:col, JSON path and pattern column; warnings for traps
+  rtc convert <response_schema.json> [--out template.json]
+      convert a legacy response_schema (x-regex) into a response template, or say why it cannot
   rtc replay <sessions.jsonl ...> [--engine interpreted|generated] [--verbose]
       replay recorded sessions (FORMAT.md) and compare with the recording
   rtc build [templates/ ...] [--out generated/] [--check] [--no-format]

@@ -1,0 +1,42 @@
+// rtc check <template.json|dir ...> [--portable] [--json] [--strict]: validation errors, trap warnings and
+// (with --portable) rtc extensions, as file:line:col diagnostics. Exit 1 on errors (or, with --strict, on
+// warnings too).
+
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { checkFile, formatDiagnostic, type Diagnostic } from "../check/index.ts";
+
+export async function runCheck(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      portable: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      strict: { type: "boolean", default: false },
+    },
+  });
+  if (!positionals.length) throw new Error("check: give template files or directories");
+  const files = positionals.flatMap((p) =>
+    statSync(p).isDirectory()
+      ? readdirSync(p)
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .map((f) => join(p, f))
+      : [p],
+  );
+  const all: Diagnostic[] = [];
+  for (const f of files) all.push(...checkFile(f, { portable: values.portable }));
+  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+  if (values.json) for (const d of all) process.stdout.write(JSON.stringify(d) + "\n");
+  else for (const d of all) process.stdout.write(formatDiagnostic(d, color) + "\n");
+  const count = (s: Diagnostic["severity"]) => all.filter((d) => d.severity === s).length;
+  const errors = count("error");
+  const warnings = count("warning");
+  process.stderr.write(
+    `rtc check: ${files.length} file${files.length === 1 ? "" : "s"}, ${errors} error${errors === 1 ? "" : "s"}, ` +
+      `${warnings} warning${warnings === 1 ? "" : "s"}${values.portable ? `, ${count("portability")} portability note(s)` : ""}\n`,
+  );
+  return errors || (values.strict && warnings) ? 1 : 0;
+}
