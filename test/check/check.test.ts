@@ -46,7 +46,7 @@ describe("rtc check", () => {
     // before the error is two characters in the file for one in the pattern.
     expect(pat.position).toEqual({ line: 6, col: 24 + pat.patternColumn! + 1 });
     expect(lines.find((l) => l.includes("fields.thinking"))).toMatch(/^.*bad\.json:4:5: error fields\.thinking: unknown key\(s\) \['colour'\]/);
-    expect(lines.find((l) => l.includes("content.content"))).toMatch(/bad\.json:9:41: error .*unknown content parser "yaml"/);
+    expect(lines.find((l) => l.includes("content.content"))).toMatch(/bad\.json:9:40: error .*unknown content parser "yaml"/);
   });
 
   it("warns about lazy patterns that hold back unbounded text", () => {
