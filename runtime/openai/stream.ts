@@ -92,7 +92,7 @@ export class OpenAIDeltaStream {
   private readonly reasoningKey: "reasoning_content" | "reasoning";
   private readonly blocks = new Map<string, number>();
   private text: TextBlock | null = null;
-  private tool: ToolBlock | null = null;
+  private tool: ToolBlock | EachBlock | null = null;
   private out: ChatDelta[] = [];
   /** Streamed totals, to report divergence from the final message. */
   private readonly sent = { content: "", reasoning: "" };
@@ -148,7 +148,11 @@ export class OpenAIDeltaStream {
     this.blocks.set(field, n + 1);
     const info = this.fields.get(field);
     if (kind === "tool") {
-      this.tool = new ToolBlock(this, info, captures, this.options);
+      const shape = info ? callShape(info.transform, info.transformEach) : null;
+      this.tool =
+        shape?.kind === "each" && info!.content === "json" && plainJson(isDict(info!.contentArgs) ? info!.contentArgs : {})
+          ? new EachBlock(this, info!, shape.item, this.options)
+          : new ToolBlock(this, info, captures, this.options);
       this.tool.start();
       return;
     }
@@ -323,9 +327,16 @@ class ToolBlock implements JsonTokenSink {
     private readonly info: FieldInfo | undefined,
     private readonly captures: Record<string, string | null> | null,
     private readonly options: DeltaStreamOptions,
+    /** As one item of an EachBlock: the item's shape, fed by the block's tokenizer, allowed to send its
+     * header only when `gate()` says every earlier item has. */
+    private readonly item?: { shape: CallShape; gate: () => boolean },
   ) {
-    this.shape = info ? callShape(info.transform, info.transformEach) : { kind: "opaque" };
+    this.shape = item ? item.shape : info ? callShape(info.transform, info.transformEach) : { kind: "opaque" };
     this.idPending = false;
+  }
+
+  get started(): boolean {
+    return this.call !== null;
   }
 
   start(): void {
@@ -348,12 +359,12 @@ class ToolBlock implements JsonTokenSink {
       ) {
         this.mode = "xml";
       }
-    } else if (info.content === "json" && plainJson(args)) {
+    } else if (shape.kind === "auto" && info.content === "json" && plainJson(args)) {
       this.mode = "json";
       this.autoBase = shape.base;
       this.autoMayNest = shape.mayNest;
     }
-    if (this.mode === "json") this.tokenizer = new JsonTokenizer(this);
+    if (this.mode === "json" && !this.item) this.tokenizer = new JsonTokenizer(this);
     this.maybeStart();
   }
 
@@ -386,8 +397,8 @@ class ToolBlock implements JsonTokenSink {
     }
   }
 
-  private maybeStart(): void {
-    if (this.call || this.name === null || this.idPending) return;
+  maybeStart(): void {
+    if (this.call || this.name === null || this.idPending || (this.item && !this.item.gate())) return;
     this.call = this.owner.startCall(this.id, this.name);
     this.flush();
   }
@@ -415,26 +426,24 @@ class ToolBlock implements JsonTokenSink {
 
   close(value: JsonValue): void {
     const calls = normalizeToolCalls(value);
-    let rest: NormalizedCall[] = calls;
-    if (this.call || this.pending || this.argsOut) {
-      const first = calls[0];
-      if (!first) {
-        if (this.call) this.owner.markDivergent(TOOL_CALLS_FIELD);
-      } else {
-        rest = calls.slice(1);
-        if (!this.call) this.call = this.owner.startCall(first.id, first.name);
-        else if (first.name !== this.name || (first.id !== null && first.id !== this.call.id)) {
-          this.owner.markDivergent(TOOL_CALLS_FIELD);
-        }
-        if (first.arguments.startsWith(this.argsOut)) {
-          this.owner.sendArgs(this.call.index, first.arguments.slice(this.argsOut.length));
-        } else this.owner.markDivergent(TOOL_CALLS_FIELD);
-      }
+    const rest = this.call || this.pending || this.argsOut ? calls.slice(this.reconcile(calls[0])) : calls;
+    sendWhole(this.owner, rest);
+  }
+
+  /** Completes this call against its final form; returns how many final calls it accounted for (0 or 1). */
+  reconcile(final: NormalizedCall | undefined): number {
+    if (!final) {
+      if (this.call) this.owner.markDivergent(TOOL_CALLS_FIELD);
+      return 0;
     }
-    for (const c of rest) {
-      const { index } = this.owner.startCall(c.id, c.name);
-      this.owner.sendArgs(index, c.arguments);
+    if (!this.call) this.call = this.owner.startCall(final.id, final.name);
+    else if (final.name !== this.name || (final.id !== null && final.id !== this.call.id)) {
+      this.owner.markDivergent(TOOL_CALLS_FIELD);
     }
+    if (final.arguments.startsWith(this.argsOut)) {
+      this.owner.sendArgs(this.call.index, final.arguments.slice(this.argsOut.length));
+    } else this.owner.markDivergent(TOOL_CALLS_FIELD);
+    return 1;
   }
 
   // ---- xml-inline: one complete tag at a time ----
@@ -585,6 +594,101 @@ class ToolBlock implements JsonTokenSink {
     }
     if (this.inArgs(path) < 0) return;
     this.emitArgs(kind === "object" ? "}" : "]");
+  }
+}
+
+function sendWhole(owner: OpenAIDeltaStream, calls: NormalizedCall[]): void {
+  for (const c of calls) {
+    const { index } = owner.startCall(c.id, c.name);
+    owner.sendArgs(index, c.arguments);
+  }
+}
+
+/** A JSON list of calls in one region (transform_each): one ToolBlock per list item, fed by one tokenizer
+ * with paths relative to the item. Item k sends its header only after items 0…k-1 have, so indexes stay in
+ * list order. */
+class EachBlock implements JsonTokenSink {
+  readonly field = TOOL_CALLS_FIELD;
+  private readonly tokenizer = new JsonTokenizer(this);
+  private readonly items: ToolBlock[] = [];
+  private broken = false;
+
+  constructor(
+    private readonly owner: OpenAIDeltaStream,
+    private readonly info: FieldInfo,
+    private readonly shape: CallShape,
+    private readonly options: DeltaStreamOptions,
+  ) {}
+
+  start(): void {}
+
+  chunk(text: string): void {
+    if (this.broken) return;
+    this.tokenizer.push(text);
+    if (this.tokenizer.failed) this.broken = true;
+  }
+
+  close(value: JsonValue): void {
+    const calls = normalizeToolCalls(value);
+    let used = 0;
+    for (const item of this.items) {
+      if (!item.started) break;
+      used += item.reconcile(calls[used]);
+    }
+    sendWhole(this.owner, calls.slice(used));
+  }
+
+  private itemFor(path: JsonPath): { item: ToolBlock; rel: JsonPath } | null {
+    if (this.broken || path.length === 0 || typeof path[0] !== "number") return null;
+    const item = this.items[path[0]];
+    return item ? { item, rel: path.slice(1) } : null;
+  }
+
+  valueStart(path: JsonPath, kind: "object" | "array" | "string" | "scalar"): void {
+    if (path.length === 0) {
+      if (kind !== "array") this.broken = true;
+      return;
+    }
+    if (path.length === 1 && typeof path[0] === "number") {
+      const k = path[0];
+      const gate = () => this.items.slice(0, k).every((i) => i.started);
+      const item = new ToolBlock(this.owner, this.info, null, this.options, { shape: this.shape, gate });
+      this.items[k] = item;
+      item.start();
+    }
+    const t = this.itemFor(path);
+    t?.item.valueStart(t.rel, kind);
+  }
+
+  key(path: JsonPath, key: string, index: number): void {
+    const t = this.itemFor(path);
+    t?.item.key(t.rel, key, index);
+  }
+
+  stringChunk(path: JsonPath, text: string): void {
+    const t = this.itemFor(path);
+    t?.item.stringChunk(t.rel, text);
+  }
+
+  stringEnd(path: JsonPath): void {
+    const t = this.itemFor(path);
+    t?.item.stringEnd(t.rel);
+    this.wakeLater();
+  }
+
+  scalar(path: JsonPath, text: string): void {
+    const t = this.itemFor(path);
+    t?.item.scalar(t.rel, text);
+  }
+
+  containerEnd(path: JsonPath, kind: "object" | "array"): void {
+    const t = this.itemFor(path);
+    if (t) t.item.containerEnd(t.rel, kind);
+  }
+
+  /** An item that just started may unblock the next ones. */
+  private wakeLater(): void {
+    for (const i of this.items) if (i && !i.started) i.maybeStart();
   }
 }
 

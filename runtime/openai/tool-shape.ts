@@ -18,6 +18,8 @@ export type CallShape =
    * `{function: {name, arguments}}`. */
   | { kind: "auto"; base: string[]; mayNest: boolean }
   | { kind: "fixed"; name: Source; args: Source; id: Source }
+  /** transform_each over a JSON list: item `i` of the body is one call of shape `item` (paths relative to it). */
+  | { kind: "each"; item: CallShape }
   /** Nothing can be said before the region closes. */
   | { kind: "opaque" };
 
@@ -53,7 +55,17 @@ function known(s: Source): boolean {
 
 /** The shape of one block's call, given the field's transform (undefined when it has none). */
 export function callShape(transform: JsonValue | undefined, transformEach: boolean): CallShape {
-  if (transformEach) return { kind: "opaque" };
+  if (transformEach) {
+    // Each list item's keys are in scope: "{name}" reads the item's "name" (a capture-shaped source here).
+    const item = callShape(transform, false);
+    if (item.kind !== "fixed") return { kind: "opaque" };
+    const rel = (x: Source): Source | null =>
+      x.kind === "capture" ? { kind: "content", path: [x.name] } : x.kind === "content" ? null : x;
+    const name = rel(item.name);
+    const args = rel(item.args);
+    const id = rel(item.id);
+    return name && args && id ? { kind: "each", item: { kind: "fixed", name, args, id } } : { kind: "opaque" };
+  }
   if (transform === undefined) return { kind: "auto", base: [], mayNest: true };
   const whole = source(transform);
   if (whole.kind === "content") return { kind: "auto", base: whole.path, mayNest: true };
