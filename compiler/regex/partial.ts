@@ -32,7 +32,7 @@
 // tries the paths before the body's first success; P also accepts cuts on later paths. Exact for the
 // common case of a possessive repeat of a single character set.
 import type { Node } from "./ast.ts";
-import { literalPrefix } from "./analysis.ts";
+import { firstChars, literalPrefix, minLength } from "./analysis.ts";
 import { ANY, END, esc, findGroup, type Emitter } from "./translate.ts";
 
 type Pre = string | null;
@@ -89,6 +89,45 @@ export function prefixClosure(e: Emitter, n: Node): Pre {
 
 type Repeat = Extract<Node, { type: "repeat" }>;
 
+/**
+ * P for the whole pattern. A lazy `S*?` that starts the pattern is run by the reference's search
+ * loop differently (observed on the lazy-family rows and checked against the regex module):
+ * - when S is a set its start-position scan can skip (a character, `\w`, `\s`, `\d`, a set of
+ *   several members), only positions where S or the rest can start are tried, and the rules of
+ *   seqClosure (first optional iteration, one-character peek) apply there;
+ * - for any character, negated sets and single ranges (`[a-z]`) every position is tried, running
+ *   into the end is partial at every iteration, and the peek applies.
+ * With a bounded `S{0,n}?` it behaves as a plain repeat (no peek).
+ */
+export function patternClosure(e: Emitter, root: Node): Pre {
+  const items = root.type === "seq" ? root.items : [root];
+  const first = items[0]!;
+  if (!(isLazySingle(first) && (first as Repeat).min === 0)) return prefixClosure(e, root);
+  const lazy = first as Repeat;
+  const s = `(?:${e.emit(lazy.body)})`;
+  const rest = items.slice(1);
+  const tail = rest.length === 0 ? null : seqClosure(e, rest, 0);
+  const full = (q: string) => (tail === null ? null : `${s}${q}?${tail}`);
+  const lit = literalPrefix({ type: "seq", items: rest });
+  if (lazy.max !== Infinity) {
+    // Bounded: the loop looks for the tail's literal within reach (or the end), then matches plainly.
+    const plain = alt([`${s}{0,${lazy.max - 1}}${END}`, full(`{0,${lazy.max}}`)]);
+    if (lit.length === 0 || plain === null) return plain;
+    const c = esc(lit.codePointAt(0)!);
+    const peek = lit.length === 1 ? `${s}{0,${lazy.max}}(?!${c})${ANY}${END}` : null;
+    return `(?=${ANY}{0,${lazy.max}}(?:${c}|${END}))${alt([plain, peek])}`;
+  }
+  const b = lazy.body;
+  const noSkip = b.type === "any" || (b.type === "class" && (b.negated || (b.items.length === 1 && b.items[0]!.type === "range" && b.items[0]!.from < b.items[0]!.to)));
+  const peek = lit.length === 1 ? `${s}*(?!${esc(lit.codePointAt(0)!)})${ANY}${END}` : lit.length > 1 ? `${ANY}*${END}` : null;
+  if (noSkip || minLength({ type: "seq", items: rest }) === 0) return alt([`${s}*${END}`, peek, full("*")]);
+  const starts = firstChars({ type: "seq", items: rest });
+  const set = starts === "any" ? "" : starts.map(([a, z]) => (a === z ? esc(a) : `${esc(a)}-${esc(z)}`)).join("");
+  const guard = starts === "any" ? "" : `(?=${s}${set ? `|[${set}]` : ""}|${END})`;
+  const body = alt([END, peek, full("*")]);
+  return body === null ? null : `${guard}${body}`;
+}
+
 function isLazySingle(n: Node): boolean {
   return n.type === "repeat" && n.mode === "lazy" && n.max > n.min && ["char", "class", "any"].includes(n.body.type);
 }
@@ -106,7 +145,7 @@ function seqClosure(e: Emitter, items: Node[], i: number): Pre {
   if (lazy) {
     const lit = literalPrefix({ type: "seq", items: items.slice(i + 1) });
     const s = `(?:${e.emit(lazy.body)})`;
-    const upto = lazy.max === Infinity ? "" : String(lazy.max - 1);
+    const upto = lazy.max === Infinity ? "" : String(lazy.max);
     if (lit.length === 1) head = alt([head, `${s}{${lazy.min},${upto}}(?!${esc(lit.codePointAt(0)!)})${ANY}${END}`]);
     else if (lit.length > 1) head = alt([head, `${s}{${lazy.min}}${ANY}*${END}`]);
   }

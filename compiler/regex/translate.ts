@@ -11,7 +11,7 @@ import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
 import { guardBackrefs } from "./backrefs.ts";
 import { caseCloseRanges, caseVariants } from "./casefold.ts";
 import { UnsupportedPatternError } from "./parser.ts";
-import { prefixClosure } from "./partial.ts";
+import { patternClosure } from "./partial.ts";
 
 export const ANY = "[\\s\\S]";
 export const END = "(?![\\s\\S])";
@@ -353,7 +353,7 @@ export function translate(ast: Ast): Translation {
   const flags = `${globalCi ? "i" : ""}${full.keep !== null ? "d" : ""}v`;
 
   const p = new Emitter(ast, globalCi, referenced, false);
-  const pre = prefixClosure(p, root);
+  const pre = patternClosure(p, root);
   return {
     js,
     flags,
