@@ -5,9 +5,10 @@
 // The reference's xml-inline applies one value parser to every tag, so a string value that happens to
 // look like JSON ("3", "true") could not be kept a string. content_args:
 // - `tag_pattern` (required): as for xml-inline, groups `key` and `value` (plus any others).
-// - `raw_when` {group, pattern}: when the named group of a match contains `pattern` (Python regex
-//   search), the value stays the raw string; otherwise it is parsed as JSON, falling back to the raw
-//   string when it is not JSON. Without `raw_when`, every value is JSON-or-raw.
+// - `raw_when` {group, contains}: when the named group of a match contains the literal `contains`, the
+//   value stays the raw string; otherwise it is parsed as JSON, falling back to the raw string when it
+//   is not JSON. Without `raw_when`, every value is JSON-or-raw. (A literal, not a pattern, so generated
+//   parsers need no extra precompiled pattern: only `tag_pattern` is compiled.)
 
 import { ContentError } from "../../errors.ts";
 import { pyJsonLoads } from "../../python/json.ts";
@@ -22,13 +23,13 @@ export const parseXmlTyped: ContentParser = (text, args, ctx) => {
   if (typeof text !== "string") throw new ContentError(`xml-typed: expected a string body, got '${pyTypeName(text)}'`, "TypeError");
   const rawWhen = argGet(args, "raw_when", null);
   let rawGroup: string | null = null;
-  let rawPattern: ReturnType<typeof ctx.pattern> | null = null;
+  let rawText: string | null = null;
   if (rawWhen !== null) {
-    if (!isDict(rawWhen) || typeof rawWhen.group !== "string" || typeof rawWhen.pattern !== "string") {
-      throw new ContentError("xml-typed: raw_when must be {group: string, pattern: string}", "ValueError");
+    if (!isDict(rawWhen) || typeof rawWhen.group !== "string" || typeof rawWhen.contains !== "string") {
+      throw new ContentError("xml-typed: raw_when must be {group: string, contains: string}", "ValueError");
     }
     rawGroup = rawWhen.group;
-    rawPattern = ctx.pattern(rawWhen.pattern);
+    rawText = rawWhen.contains;
   }
   const out = new Map<string, JsonValue>();
   for (const m of ctx.pattern(tagPattern).finditer(text)) {
@@ -36,7 +37,7 @@ export const parseXmlTyped: ContentParser = (text, args, ctx) => {
     if (typeof key !== "string") throw new ContentError(`xml-typed: tag_pattern needs a named group 'key': ${tagPattern}`, "ValueError");
     const raw = m.groups.value ?? "";
     const attr = rawGroup === null ? null : (m.groups[rawGroup] ?? null);
-    const keepRaw = attr !== null && rawPattern !== null && rawPattern.search(attr, 0, false) !== null;
+    const keepRaw = attr !== null && rawText !== null && attr.includes(rawText);
     out.set(key, keepRaw ? raw : jsonOrRaw(raw));
   }
   return makeDict(out);

@@ -5,7 +5,7 @@ import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern };
 const TAG = '<p name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)</p>';
-const args = { tag_pattern: TAG, raw_when: { group: "attrs", pattern: 'string="true"' } };
+const args = { tag_pattern: TAG, raw_when: { group: "attrs", contains: 'string="true"' } };
 
 describe("xml-typed", () => {
   test("string=true keeps the raw text even when it looks like JSON; others parse as JSON", () => {
