@@ -27,6 +27,17 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "nemotron-3", chat: "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja" },
   { template: "step-3-5", chat: "stepfun-ai-Step-3.5-Flash.jinja" },
   { template: "step-3-5", chat: "StepFun3.5-Flash.jinja" },
+  {
+    template: "seed-oss",
+    chat: "ByteDance-Seed-OSS.jinja",
+    render: {
+      shims: [
+        ["\\{\\s*0:\\s*0,[^}]*\\}", "{}", "regex"],
+        ["budget_reflections_v05[16384]", "1024"],
+      ],
+    },
+    inputs: ["no-structured-args"],
+  },
   // Gemma
   { template: "gemma4", chat: "google-gemma-4-31B-it.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
   { template: "gemma4", chat: "google-gemma-4-31B-it-interleaved.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
@@ -64,6 +75,19 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
     note: "the chat template raises on parallel calls",
   },
   { template: "functionary-v3-1", chat: "meetkai-functionary-medium-v3.1.jinja", normalise: ["no-thinking"] },
+  {
+    template: "functionary-v3-2",
+    chat: "meetkai-functionary-medium-v3.2.jinja",
+    render: { argsAsString: true, shims: [["generate_schema_from_functions(tools)", "''"]] },
+    normalise: ["no-thinking"],
+  },
+  {
+    template: "firefunction-v2",
+    chat: "fireworks-ai-llama-3-firefunction-v2.jinja",
+    render: { vars: { functions: "[]", datetime: "2026-01-01" } },
+    normalise: ["no-thinking"],
+    stop: ["<|eot_id|>"],
+  },
   // Mistral family
   { template: "mistral-nemo", chat: "mistralai-Mistral-Nemo-Instruct-2407.jinja", render: { callIds: ["abcDEF123", "ghiJKL456"] }, normalise: ["no-thinking", "no-content-with-calls"] },
   { template: "mistral-small-3-2", chat: "Mistral-Small-3.2-24B-Instruct-2506.jinja", render: { callIds: ["abcDEF123", "ghiJKL456"] }, normalise: ["no-thinking", "no-content-with-calls"] },

@@ -59,6 +59,11 @@ export const INPUT_TRANSFORMS: Record<string, { why: string; apply: (c: Conversa
     why: "the chat template wraps string arguments in single quotes without escaping them",
     apply: (c) => mapArgs(c, (v) => mapStrings(v, (s) => s.replaceAll("'", "’"))),
   },
+  "no-structured-args": {
+    why: "the chat template writes object/array argument values with Python str() (`{'a': 1}`), not JSON",
+    apply: (c) =>
+      mapArgs(c, (v) => Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x === null || typeof x !== "object"))),
+  },
   "no-quotes-in-strings": {
     why: "the chat template writes string values without escaping double quotes",
     apply: (c) => mapArgs(c, (v) => mapStrings(v, (s) => s.replaceAll('"', "”"))),
