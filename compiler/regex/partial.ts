@@ -109,21 +109,28 @@ export function patternClosure(e: Emitter, root: Node): Pre {
   const tail = rest.length === 0 ? null : seqClosure(e, rest, 0);
   const full = (q: string) => (tail === null ? null : `${s}${q}?${tail}`);
   const lit = literalPrefix({ type: "seq", items: rest });
-  if (lazy.max !== Infinity) {
-    // Bounded: the loop looks for the tail's literal within reach (or the end), then matches plainly.
-    const plain = alt([`${s}{0,${lazy.max - 1}}${END}`, full(`{0,${lazy.max}}`)]);
-    if (lit.length === 0 || plain === null) return plain;
-    const c = esc(lit.codePointAt(0)!);
-    const peek = lit.length === 1 ? `${s}{0,${lazy.max}}(?!${c})${ANY}${END}` : null;
-    return `(?=${ANY}{0,${lazy.max}}(?:${c}|${END}))${alt([plain, peek])}`;
-  }
   const b = lazy.body;
-  const noSkip = b.type === "any" || (b.type === "class" && (b.negated || (b.items.length === 1 && b.items[0]!.type === "range" && b.items[0]!.from < b.items[0]!.to)));
-  const peek = lit.length === 1 ? `${s}*(?!${esc(lit.codePointAt(0)!)})${ANY}${END}` : lit.length > 1 ? `${ANY}*${END}` : null;
-  if (noSkip || minLength({ type: "seq", items: rest }) === 0) return alt([`${s}*${END}`, peek, full("*")]);
+  const only = b.type === "class" && b.items.length === 1 ? b.items[0]! : null;
+  // Sets the reference's start scan cannot skip by: any character, one range, one excluded character.
+  const noSkip =
+    b.type === "any" ||
+    (b.type === "class" && only !== null && (b.negated || (only.type === "range" && only.from < only.to))) ||
+    minLength({ type: "seq", items: rest }) === 0;
   const starts = firstChars({ type: "seq", items: rest });
   const set = starts === "any" ? "" : starts.map(([a, z]) => (a === z ? esc(a) : `${esc(a)}-${esc(z)}`)).join("");
-  const guard = starts === "any" ? "" : `(?=${s}${set ? `|[${set}]` : ""}|${END})`;
+  const guard = noSkip || starts === "any" ? "" : `(?=${s}${set ? `|[${set}]` : ""}|${END})`;
+  if (lazy.max !== Infinity) {
+    // Bounded: with a literal next, the loop looks for it within reach (or the end) first.
+    const endIter = noSkip ? `${s}{0,${lazy.max - 1}}${END}` : END;
+    const plain = alt([endIter, full(`{0,${lazy.max}}`)]);
+    const c = lit.length > 0 ? esc(lit.codePointAt(0)!) : null;
+    const peek = lit.length === 1 ? `${s}{0,${lazy.max}}(?!${c})${ANY}${END}` : lit.length > 1 ? `${ANY}{0,${lazy.max}}(?:${[...lit].map((_, i) => [...lit].slice(0, i).map((ch) => esc(ch.codePointAt(0)!)).join("")).join("|")})${END}` : null;
+    const reach = c === null ? "" : `(?=${ANY}{0,${lazy.max}}(?:${c}|${END}))`;
+    const body = alt([plain, peek]);
+    return body === null ? null : `${guard}${reach}${body}`;
+  }
+  const peek = lit.length === 1 ? `${s}*(?!${esc(lit.codePointAt(0)!)})${ANY}${END}` : lit.length > 1 ? `${ANY}*${END}` : null;
+  if (noSkip) return alt([`${s}*${END}`, peek, full("*")]);
   const body = alt([END, peek, full("*")]);
   return body === null ? null : `${guard}${body}`;
 }
