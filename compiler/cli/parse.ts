@@ -41,6 +41,7 @@ export async function runParse(args: string[]): Promise<number> {
   const { message, events } = parser.finalize();
   emit(events);
   if (!values.events) out.push(toJson(message));
+  else if (process.stdout.isTTY && !process.env.NO_COLOR) return (await import("./render-events.ts")).renderEventLines(out, message);
   process.stdout.write(out.join("\n") + "\n");
   return 0;
 }
