@@ -12,6 +12,8 @@ import { UnrepresentableError, unrepresentable } from "../python/representable.t
 
 /** Consumed characters worth dropping: small, so that appending a chunk never copies much (a slice is O(1)). */
 const TRIM_AT = 64;
+/** Region chunks joined into one string at a time. */
+const BODY_PARTS = 128;
 
 export class StreamParser implements ResponseParser {
   readonly initialEvents: RegionEvent[] = [];
@@ -26,7 +28,9 @@ export class StreamParser implements ResponseParser {
   /** The region text goes to: a field index, or -1 (the null sink: no implicit field, no region open). */
   private current: number;
   private captures: Record<string, string> = {};
+  /** The open region's text so far: `body` (flat blocks) then `parts` (recent chunks, joined every BODY_PARTS). */
   private body = "";
+  private readonly parts: string[] = [];
   /** Explicit regions open eagerly on their delimiter; the implicit one on its first character. */
   private opened = false;
   private finalized = false;
@@ -152,7 +156,14 @@ export class StreamParser implements ResponseParser {
       events.push({ type: "region_open", field: field.name });
       this.opened = true;
     }
-    this.body += text;
+    // Collecting chunks in an array and joining them in blocks keeps a long region from becoming a rope of
+    // thousands of tiny strings, which the garbage collector would copy over and over (feed cost would
+    // then grow with the region's length).
+    this.parts.push(text);
+    if (this.parts.length >= BODY_PARTS) {
+      this.body += this.parts.join("");
+      this.parts.length = 0;
+    }
     events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
   }
 
@@ -162,6 +173,7 @@ export class StreamParser implements ResponseParser {
     if (groups) for (const k in groups) if (groups[k] !== null) captures[k] = groups[k]!;
     this.captures = captures;
     this.body = "";
+    this.parts.length = 0;
     this.opened = true;
     events.push({ type: "region_open", field: this.plan.fields[field]!.name });
   }
@@ -174,6 +186,10 @@ export class StreamParser implements ResponseParser {
     const field = this.plan.fields[this.current]!;
     let value: JsonValue;
     try {
+      if (this.parts.length) {
+        this.body += this.parts.join("");
+        this.parts.length = 0;
+      }
       value = field.process(this.body, this.captures);
     } catch (e) {
       if (e instanceof ContentError && !e.where) {
@@ -223,6 +239,7 @@ export class StreamParser implements ResponseParser {
     this.current = this.plan.implicit;
     this.captures = {};
     this.body = "";
+    this.parts.length = 0;
     this.opened = false;
   }
 
