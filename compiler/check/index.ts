@@ -67,3 +67,15 @@ export function checkFile(file: string, options: CheckOptions = {}): Diagnostic[
     return { ...d, path, file, position };
   });
 }
+
+/** Whether a JSON file is meant as a template: it has `fields`, wraps one (tokenizer_config.json), or is a
+ * legacy schema. Used to skip other JSON (a catalog, data) when checking a whole directory. */
+export function looksLikeTemplate(file: string): boolean {
+  try {
+    const json = pyJsonLoads(readFileSync(file, "utf8"));
+    if (!isDict(json)) return true;
+    return "fields" in json || "response_template" in json || "response_schema" in json || isLegacySchema(json);
+  } catch {
+    return true; // broken JSON: let check report it
+  }
+}

@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { checkFile, formatDiagnostic, type Diagnostic } from "../check/index.ts";
+import { checkFile, formatDiagnostic, looksLikeTemplate, type Diagnostic } from "../check/index.ts";
 
 export async function runCheck(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -18,14 +18,19 @@ export async function runCheck(args: string[]): Promise<number> {
     },
   });
   if (!positionals.length) throw new Error("check: give template files or directories");
-  const files = positionals.flatMap((p) =>
-    statSync(p).isDirectory()
-      ? readdirSync(p)
-          .filter((f) => f.endsWith(".json"))
-          .sort()
-          .map((f) => join(p, f))
-      : [p],
-  );
+  // Directories contribute their *.json files that look like templates (a catalog or other data is skipped);
+  // files named explicitly are always checked.
+  let skipped = 0;
+  const files = positionals.flatMap((p) => {
+    if (!statSync(p).isDirectory()) return [p];
+    const found = readdirSync(p)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => join(p, f));
+    const kept = found.filter(looksLikeTemplate);
+    skipped += found.length - kept.length;
+    return kept;
+  });
   const all: Diagnostic[] = [];
   for (const f of files) all.push(...checkFile(f, { portable: values.portable }));
   const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
@@ -36,7 +41,8 @@ export async function runCheck(args: string[]): Promise<number> {
   const warnings = count("warning");
   process.stderr.write(
     `rtc check: ${files.length} file${files.length === 1 ? "" : "s"}, ${errors} error${errors === 1 ? "" : "s"}, ` +
-      `${warnings} warning${warnings === 1 ? "" : "s"}${values.portable ? `, ${count("portability")} portability note(s)` : ""}\n`,
+      `${warnings} warning${warnings === 1 ? "" : "s"}${values.portable ? `, ${count("portability")} portability note(s)` : ""}` +
+      `${skipped ? `, ${skipped} non-template JSON file(s) skipped` : ""}\n`,
   );
   return errors || (values.strict && warnings) ? 1 : 0;
 }
