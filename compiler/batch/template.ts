@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 import { loadTemplate, parseResponse } from "../../runtime/interpret/index.ts";
 import type { Message, ToolDefinition } from "../../runtime/types.ts";
 import { readTemplateFile } from "../cli/io.ts";
+import { loadLegacy, parseLegacy } from "../legacy/index.ts";
+import { isDict } from "../../runtime/python/values.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -29,7 +31,10 @@ interface GeneratedModule {
 /** `ref` is a path to a template JSON (or tokenizer_config.json) or a template name. */
 export async function resolveTemplate(ref: string): Promise<ResolvedTemplate> {
   if (existsSync(ref)) {
-    const loaded = loadTemplate(readTemplateFile(ref));
+    const json = readTemplateFile(ref);
+    const legacy = loadLegacy(isDict(json) && "response_schema" in json ? json.response_schema : json);
+    if (legacy) return { via: "file", descriptor: ref, parse: (text) => parseLegacy(legacy.legacy, text) };
+    const loaded = loadTemplate(json);
     return { via: "file", descriptor: ref, parse: (text, prefix, tools) => parseResponse(loaded, text, { prefix, tools }) };
   }
   const generated = await generatedParser(ref);

@@ -6,6 +6,8 @@ import { dictKeys, isDict } from "../../runtime/python/values.ts";
 import type { JsonObject, JsonValue, Message, ParseOptions, RegionEvent, ResponseParser } from "../../runtime/types.ts";
 import { parseLegacy } from "./parse.ts";
 
+import { isLegacySchema } from "./detect.ts";
+
 export { isLegacySchema } from "./detect.ts";
 export { parseLegacy } from "./parse.ts";
 export { convertLegacy, type ConvertResult } from "./convert.ts";
@@ -41,4 +43,19 @@ export function createLegacyParser(schema: JsonValue, options: ParseOptions): Re
       return { message, events };
     },
   };
+}
+
+/** What `loadTemplate` returns for a legacy schema (see the hook described in docs/integrations.md). */
+export interface LegacyTemplate {
+  readonly legacy: JsonValue;
+}
+
+export function isLegacyLoaded(x: unknown): x is LegacyTemplate {
+  return typeof x === "object" && x !== null && "legacy" in x && Object.keys(x).length === 1;
+}
+
+/** A LegacyTemplate when `json` is a legacy schema, else null. */
+export function loadLegacy(json: unknown): LegacyTemplate | null {
+  if (isLegacyLoaded(json)) return json;
+  return isLegacySchema(json) ? { legacy: json as JsonValue } : null;
 }

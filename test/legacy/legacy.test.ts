@@ -5,6 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { convertLegacy, createLegacyParser, isLegacySchema, parseLegacy } from "../../compiler/legacy/index.ts";
 import { parseResponse } from "../../runtime/interpret/index.ts";
+import { createOpenAIStream } from "../../runtime/openai/interpreted.ts";
+import { toOpenAIMessage } from "../../runtime/openai/message.ts";
+import { runBatch } from "../../compiler/batch/run.ts";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { JsonValue } from "../../runtime/types.ts";
 
 const SMOL = {
@@ -140,5 +146,26 @@ describe("legacy response_schema", () => {
     expect("reasons" in r && r.reasons.join("\n")).toMatch(/tool_calls.x-regex-iterator: .* is not of the form OPEN/);
     const k = convertLegacy(KV as JsonValue);
     expect("reasons" in k && k.reasons.join("\n")).toMatch(/x-regex-key-value/);
+  });
+
+  it("works with the OpenAI adapter and rtc parse --batch", async () => {
+    const text = '<think> hm </think><tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>';
+    const s = createOpenAIStream(QWEN, { prefix: "" });
+    expect(s.feed(text)).toEqual([]);
+    const done = s.finalize();
+    expect(done.openai).toEqual(toOpenAIMessage(parseLegacy(QWEN, text)));
+    expect(done.deltas.map((d) => Object.keys(d)[0])).toEqual(["reasoning_content", "tool_calls", "tool_calls"]);
+
+    const dir = mkdtempSync(join(tmpdir(), "rtc-legacy-"));
+    try {
+      writeFileSync(join(dir, "schema.json"), JSON.stringify({ response_schema: QWEN }));
+      writeFileSync(join(dir, "in.jsonl"), JSON.stringify({ text }) + "\n" + JSON.stringify({ text: "<tool_call>{x</tool_call>" }) + "\n");
+      const r = await runBatch({ template: join(dir, "schema.json"), input: join(dir, "in.jsonl"), output: join(dir, "out.jsonl"), jobs: 1, summary: false });
+      expect(r.errors).toBe(1);
+      const [ok] = readFileSync(join(dir, "out.jsonl"), "utf8").split("\n");
+      expect(JSON.parse(ok!).message).toEqual(parseLegacy(QWEN, text));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
