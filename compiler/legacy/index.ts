@@ -45,7 +45,7 @@ export function createLegacyParser(schema: JsonValue, options: ParseOptions): Re
   };
 }
 
-/** What `loadTemplate` returns for a legacy schema (see the hook described in docs/integrations.md). */
+/** What `loadTemplate` returns for a legacy schema, once the interpreter routes legacy schemas here. */
 export interface LegacyTemplate {
   readonly legacy: JsonValue;
 }

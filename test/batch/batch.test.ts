@@ -93,3 +93,13 @@ describe("rtc parse --batch", () => {
     expect(readFileSync(output, "utf8").split("\n").length).toBe(301);
   }, 60_000);
 });
+
+describe("batch progress and summary", () => {
+  it("draws a bar with percent, sizes, records, errors and MB/s, and a summary line", async () => {
+    const { renderBar, summaryLine } = await import("../../compiler/batch/progress.ts");
+    const p = { bytes: 5e6, totalBytes: 10e6, records: 12345, errors: 3, started: performance.now() - 1000 };
+    const bar = renderBar(p, 10).replace(/\x1b\[[0-9;]*[mK]/g, "").replace("\r", "");
+    expect(bar).toMatch(/^\[#####-----\]  50%  5\.0\/10\.0 MB  12,345 records  3 errors  \d+\.\d MB\/s$/);
+    expect(summaryLine(p, 2)).toMatch(/^12,345 records, 3 errors, 5\.0 MB in \d+\.\d\d s \(\d+\.\d MB\/s, [\d,]+ records\/s, 2 jobs\)$/);
+  });
+});
