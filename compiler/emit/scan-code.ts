@@ -14,6 +14,7 @@ export class ScanNames {
   readonly memoDecls: string[] = [];
   private readonly holds = new Map<string, string>();
   private readonly finds = new Map<number, string>();
+  private spaceFn = false;
   constructor(private readonly plan: TemplatePlan) {}
 
   /** Name of the hold-back function of a literal, or null for a one-character literal (it cannot be pending). */
@@ -34,7 +35,12 @@ export class ScanNames {
     if (!name) {
       name = `find${i}`;
       this.finds.set(i, name);
-      this.findFns.push(findFunction(name, i, this.plan.patterns[i]!.literalPrefix, this.plan.patterns[i]!.source));
+      const p = this.plan.patterns[i]!;
+      if (!p.literalPrefix && p.spaceThenLiteral && !this.spaceFn) {
+        this.spaceFn = true;
+        this.findFns.push(SPACE_FUNCTION);
+      }
+      this.findFns.push(findFunction(name, i, p.literalPrefix, p.spaceThenLiteral, p.source));
     }
     return name;
   }
@@ -72,9 +78,28 @@ function holdFunction(name: string, lit: LiteralFacts): string {
   return out.join("\n");
 }
 
-function findFunction(name: string, i: number, prefix: string, source: string): string {
+/** A superset of Python's Unicode \s (plus JavaScript's \uFEFF): backing up too far is harmless. */
+const SPACE_FUNCTION = `/** Whitespace for skipping (a superset of Python's \\s: backing up over more is always safe). */
+function spaceLike(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f) || c === 0x85 || c === 0xa0 || c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}`;
+
+function findFunction(name: string, i: number, prefix: string, spaceThen: string, source: string): string {
   const out: string[] = [];
-  if (prefix) {
+  if (!prefix && spaceThen) {
+    out.push(
+      `/** Pattern ${show(source)}: whitespace then ${show(spaceThen)}, so a match starts in the whitespace before that text's first occurrence (or, pending, near the end). */`,
+    );
+    out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);
+    out.push(`let j = buf.indexOf(${str(spaceThen)}, pos);`);
+    out.push("if (j < 0) {");
+    out.push("if (eos) return null;");
+    out.push(`j = Math.max(pos, n - ${spaceThen.length - 1});`);
+    out.push("}");
+    out.push("while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;");
+    out.push(`return P${i}.search(buf, j, !eos);`);
+  } else if (prefix) {
     out.push(`/** Pattern ${show(source)}: every match starts with ${show(prefix)}, so search from its first occurrence. */`);
     out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);
     out.push(`const j = buf.indexOf(${str(prefix)}, pos);`);

@@ -27,6 +27,11 @@ export interface PatternPlan {
   groupNames: string[];
   /** Every match starts with this text (case-sensitive), so the search may skip ahead with indexOf. "" if none. */
   literalPrefix: string;
+  /**
+   * Every match is optional whitespace (`\s*`) then this text: the search may skip to its first
+   * occurrence and back up over the whitespace before it. "" if the pattern has no such shape.
+   */
+  spaceThenLiteral: string;
   /** Characters a match may start with (null: any, or unknown). For explain only. */
   firstChars: string | null;
   canMatchEmpty: boolean;

@@ -4,6 +4,7 @@
 import { translatePattern } from "../regex/index.ts";
 import type { JsonValue } from "../../runtime/types.ts";
 import type { PatternPlan } from "./ir.ts";
+import { spaceThenLiteral } from "./space-then-literal.ts";
 
 function showRanges(r: [number, number][] | "any"): string | null {
   if (r === "any") return null;
@@ -18,6 +19,7 @@ export function analysePattern(source: string): Omit<PatternPlan, "source"> {
     spec: spec as unknown as JsonValue,
     groupNames: [...spec.groupNames],
     literalPrefix: spec.analysis.literalPrefix,
+    spaceThenLiteral: spec.analysis.literalPrefix ? "" : spaceThenLiteral(source),
     firstChars: showRanges(spec.analysis.firstChars),
     canMatchEmpty: spec.analysis.canMatchEmpty,
     // \G depends on the search position, \K reports a start after where the match began: a result found

@@ -19,7 +19,13 @@ function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string): string
       const p = plan.patterns[d.pattern]!;
       return [
         `${indent}pattern P${d.pattern} ${q(p.source)}`,
-        `${indent}  literal prefix ${p.literalPrefix ? `${q(p.literalPrefix)} (indexOf, then search)` : "none (search from the read position)"}; ` +
+        `${indent}  literal prefix ${
+          p.literalPrefix
+            ? `${q(p.literalPrefix)} (indexOf, then search)`
+            : p.spaceThenLiteral
+              ? `none, but whitespace then ${q(p.spaceThenLiteral)} (indexOf, back up over whitespace, then search)`
+              : "none (search from the read position)"
+        }; ` +
           `first chars ${p.firstChars === null ? "any" : q(p.firstChars)}; ${p.canMatchEmpty ? "can" : "cannot"} match empty` +
           `${p.groupNames.length ? `; groups ${p.groupNames.join(", ")}` : ""}${p.dependsOnSearchStart ? "; depends on the search start (no reuse)" : ""}`,
       ];
