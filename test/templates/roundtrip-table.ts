@@ -168,6 +168,23 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
     chat: "openbmb-MiniCPM5-1B.jinja",
     render: { shims: [["[tool_calls_count, tool_sep_count]|min", "tool_calls_count"]] },
   },
+  // The same chat templates with reasoning switched the other way in the generation prompt
+  { template: "qwen3", chat: "Qwen-Qwen3-0.6B.jinja", render: { vars: { enable_thinking: false } } },
+  { template: "qwen3_5", chat: "Qwen3.5-4B.jinja", render: { vars: { enable_thinking: false } } },
+  { template: "smollm3", chat: "HuggingFaceTB-SmolLM3-3B.jinja", render: { vars: { enable_thinking: false } }, normalise: ["no-thinking", "no-tool-calls"] },
+  { template: "glm-4-5", chat: "GLM-4.6.jinja", render: { vars: { enable_thinking: false } } },
+  { template: "glm-4-7", chat: "GLM-4.7-Flash.jinja", render: { vars: { enable_thinking: false } } },
+  { template: "nemotron-3", chat: "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja", render: { vars: { enable_thinking: false } } },
+  { template: "deepseek-v3-1", chat: "deepseek-ai-DeepSeek-V3.1.jinja", render: { vars: { thinking: true } }, normalise: ["no-thinking"] },
+  { template: "deepseek-v3-2", chat: "deepseek-ai-DeepSeek-V3.2.jinja", render: { vars: { thinking: true } }, normalise: ["no-thinking"] },
+  { template: "deepseek-v4", chat: "deepseek-ai-DeepSeek-V4.jinja", render: { vars: { thinking: true } }, normalise: ["no-thinking"] },
+  {
+    template: "command-r7b",
+    chat: "CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja",
+    render: { vars: { enable_thinking: true } },
+    normalise: ["no-thinking-without-calls", "no-content-with-calls"],
+    stop: ["<|END_OF_TURN_TOKEN|>"],
+  },
   // Content-only formats
   { template: "phi-3-5", chat: "microsoft-Phi-3.5-mini-instruct.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"], stop: ["<|end|>"] },
   { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", conversations: ["content"], inputs: [] },
