@@ -36,6 +36,8 @@ export interface BatchSummary {
   errors: number;
   bytes: number;
   seconds: number;
+  /** Time spent starting worker threads (included in `seconds`). */
+  startupSeconds: number;
   jobs: number;
   summary: string;
 }
@@ -95,6 +97,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
 
   // ---- workers ----
   const workers = jobs > 1 ? await startWorkers(jobs, resolved.descriptor) : [];
+  const startupSeconds = (performance.now() - progress.started) / 1000;
   let inflight = 0;
   let failure: Error | null = null;
   const idle: Worker[] = [...workers];
@@ -174,6 +177,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     errors: progress.errors,
     bytes: progress.bytes,
     seconds: (performance.now() - progress.started) / 1000,
+    startupSeconds,
     jobs,
     summary,
   };
