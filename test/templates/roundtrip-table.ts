@@ -176,8 +176,8 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "glm-4-7", chat: "GLM-4.7-Flash.jinja", render: { vars: { enable_thinking: false } } },
   { template: "nemotron-3", chat: "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja", render: { vars: { enable_thinking: false } } },
   { template: "deepseek-v3-1", chat: "deepseek-ai-DeepSeek-V3.1.jinja", render: { vars: { thinking: true } }, normalise: ["no-thinking"] },
-  { template: "deepseek-v3-2", chat: "deepseek-ai-DeepSeek-V3.2.jinja", render: { vars: { thinking: true } }, normalise: ["no-thinking"] },
-  { template: "deepseek-v4", chat: "deepseek-ai-DeepSeek-V4.jinja", render: { vars: { thinking: true } }, normalise: ["no-thinking"] },
+  { template: "deepseek-v3-2", chat: "deepseek-ai-DeepSeek-V3.2.jinja", render: { vars: { thinking: true } } },
+  { template: "deepseek-v4", chat: "deepseek-ai-DeepSeek-V4.jinja", render: { vars: { thinking: true } } },
   {
     template: "command-r7b",
     chat: "CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja",
