@@ -19,12 +19,16 @@ try {
   const size = statSync(input).size;
   console.log(`${n.toLocaleString("en-US")} records, ${(size / 1e6).toFixed(1)} MB`);
   for (const jobs of jobList.length ? jobList : [1, 2]) {
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const s = await runBatch({ template, input, output: join(dir, `out-${jobs}.jsonl`), jobs, summary: false, progress: false });
+    clearInterval(sampler);
     const steady = s.seconds - s.startupSeconds;
     console.log(
       `jobs=${jobs}: ${Math.round(s.records / s.seconds).toLocaleString("en-US")} records/s, ${(s.bytes / 1e6 / s.seconds).toFixed(1)} MB/s ` +
         `(${s.seconds.toFixed(2)} s, of which ${s.startupSeconds.toFixed(2)} s starting workers; after start-up ` +
-        `${Math.round(s.records / steady).toLocaleString("en-US")} records/s, ${(s.bytes / 1e6 / steady).toFixed(1)} MB/s; ${s.errors} errors)`,
+        `${Math.round(s.records / steady).toLocaleString("en-US")} records/s, ${(s.bytes / 1e6 / steady).toFixed(1)} MB/s; ${s.errors} errors; ` +
+        `peak RSS ${(peak / 1e6).toFixed(0)} MB)`,
     );
   }
 } finally {
