@@ -8,7 +8,9 @@ import type { PyPattern } from "../regex/api.ts";
 import type { Message, ParseOptions, RegionEvent, ResponseParser } from "../types.ts";
 import type { TemplateSpec } from "../template/spec.ts";
 import { TOOL_CALLS_FIELD, type OpenAIMessage, type OpenAIMessageOptions } from "./message.ts";
-import { OpenAIDeltaStream, type ChatDelta } from "./stream.ts";
+import { OpenAIDeltaStream, type ChatDelta, type FieldInfo } from "./stream.ts";
+import { dictKeys, isDict } from "../python/values.ts";
+import type { JsonValue } from "../types.ts";
 
 export interface OpenAIStream {
   /** Deltas for what the prefix already wrote (a prefilled `<think>`…). */
@@ -17,9 +19,13 @@ export interface OpenAIStream {
   finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[] };
 }
 
+/** A field as the adapter needs it: a TemplateSpec field, or one read straight off template JSON. */
+export type HostField = FieldInfo & { open?: TemplateSpec["fields"][number]["open"] };
+
 export interface OpenAIStreamHost {
-  /** The validated template (for field kinds, transforms and open patterns). */
-  spec: TemplateSpec;
+  /** The template's fields (for field kinds, transforms and open patterns): `loadTemplate(t).spec`, or
+   * `fieldsOf(templateJson)` when no validator is at hand (generated parsers in a browser). */
+  spec: { fields: readonly HostField[] };
   /** A fresh response parser for the template. */
   parser: ResponseParser;
   /** The part of the prefix the parser keeps (after the start anchor). */
@@ -89,6 +95,41 @@ export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions 
       return { message, openai: done.message, deltas: [...last, ...done.deltas], divergent: done.divergent };
     },
   };
+}
+
+/** Field infos read from template JSON without validating it (the parser that runs it has done that). */
+export function fieldsOf(template: JsonValue): HostField[] {
+  if (!isDict(template) || !isDict(template.fields)) return [];
+  const fields = template.fields;
+  return dictKeys(fields).flatMap((name): HostField[] => {
+    const f = fields[name];
+    if (!isDict(f)) return [];
+    const repeats = Boolean(f.repeats);
+    return [
+      {
+        name,
+        content: typeof f.content === "string" ? f.content : "text",
+        contentArgs: f.content_args ?? {},
+        repeats,
+        join: typeof f.join === "string" && repeats ? f.join : null,
+        transform: f.transform === null ? undefined : f.transform,
+        transformEach: f.transform_each === true,
+        open: typeof f.open_pattern === "string" ? { kind: "pattern", source: f.open_pattern } : null,
+      },
+    ];
+  });
+}
+
+/** A generated parser module (generated/index.ts `getParser(name)`) as an OpenAI stream. Names that live in
+ * the open delimiter are sent when the call closes (recovering them early needs the pattern translator). */
+export function openAIStreamForGenerated(
+  generated: { template: JsonValue; createResponseParser(options: ParseOptions): ResponseParser },
+  options: ParseOptions & OpenAIStreamOptions,
+): OpenAIStream {
+  return wrapParser(
+    { spec: { fields: fieldsOf(generated.template) }, parser: generated.createResponseParser(options), keptPrefix: "" },
+    { ...options, coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length) },
+  );
 }
 
 function cached(compile: (source: string) => PyPattern): (source: string) => PyPattern {

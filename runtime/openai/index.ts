@@ -14,5 +14,13 @@ export {
   type IdFor,
 } from "./message.ts";
 export { OpenAIDeltaStream, type ChatDelta, type DeltaToolCall, type DeltaStreamOptions, type FieldInfo } from "./stream.ts";
-export { wrapParser, type OpenAIStream, type OpenAIStreamHost, type OpenAIStreamOptions } from "./adapter.ts";
+export {
+  wrapParser,
+  fieldsOf,
+  openAIStreamForGenerated,
+  type OpenAIStream,
+  type OpenAIStreamHost,
+  type OpenAIStreamOptions,
+  type HostField,
+} from "./adapter.ts";
 export { toChunk, roleChunk, finishChunk, type ChatCompletionChunk, type ChunkMeta } from "./chunks.ts";
