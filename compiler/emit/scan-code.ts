@@ -6,6 +6,7 @@
 import type { DelimiterPlan, DispatchChar, LiteralFacts, StatePlan, TemplatePlan, WatchPlan } from "../plan/ir.ts";
 import { DISPATCH_INDEXOF_MAX } from "../plan/build-plan.ts";
 import { str } from "./values.ts";
+import { literalFacts } from "../plan/literal-facts.ts";
 
 /** Names shared by all scanners of one module: hold-back functions, pattern searches, memo slots. */
 export class ScanNames {
@@ -40,7 +41,7 @@ export class ScanNames {
         this.spaceFn = true;
         this.findFns.push(SPACE_FUNCTION);
       }
-      this.findFns.push(findFunction(name, i, p.literalPrefix, p.spaceThenLiteral, p.source));
+      this.findFns.push(findFunction(name, i, p.literalPrefix, p.spaceThenLiteral, p.source, (t) => this.hold(literalFacts(t))));
     }
     return name;
   }
@@ -85,26 +86,37 @@ function spaceLike(c: number): boolean {
     (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }`;
 
-function findFunction(name: string, i: number, prefix: string, spaceThen: string, source: string): string {
+function findFunction(name: string, i: number, prefix: string, spaceThen: string, source: string, hold: (text: string) => string | null): string {
   const out: string[] = [];
   if (!prefix && spaceThen) {
+    const h = hold(spaceThen);
     out.push(
-      `/** Pattern ${show(source)}: whitespace then ${show(spaceThen)}, so a match starts in the whitespace before that text's first occurrence (or, pending, near the end). */`,
+      `/** Pattern ${show(source)}: whitespace then ${show(spaceThen)}, so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */`,
     );
     out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);
     out.push(`let j = buf.indexOf(${str(spaceThen)}, pos);`);
     out.push("if (j < 0) {");
     out.push("if (eos) return null;");
+    out.push("// Pending means the buffer ends with whitespace or with the start of the literal.");
+    out.push(`if (n <= pos || (!spaceLike(buf.charCodeAt(n - 1))${h ? ` && ${h}(buf, pos, n) < 0` : ""})) return null;`);
     out.push(`j = Math.max(pos, n - ${spaceThen.length - 1});`);
     out.push("}");
     out.push("while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;");
     out.push(`return P${i}.search(buf, j, !eos);`);
   } else if (prefix) {
-    out.push(`/** Pattern ${show(source)}: every match starts with ${show(prefix)}, so search from its first occurrence. */`);
+    const h = hold(prefix);
+    out.push(`/** Pattern ${show(source)}: every match starts with ${show(prefix)}, so search from its first occurrence, or from where it may be arriving. */`);
     out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);
     out.push(`const j = buf.indexOf(${str(prefix)}, pos);`);
     out.push(`if (j >= 0) return P${i}.search(buf, j, !eos);`);
-    out.push(`return eos ? null : P${i}.search(buf, Math.max(pos, n - ${prefix.length - 1}), true);`);
+    if (h) {
+      out.push("if (eos) return null;");
+      out.push(`const p = ${h}(buf, pos, n);`);
+      out.push(`return p < 0 ? null : P${i}.search(buf, p, true);`);
+    } else {
+      out.push("void eos; void n;");
+      out.push("return null; // a one-character prefix cannot be pending");
+    }
   } else {
     out.push(`/** Pattern ${show(source)}: no literal prefix to skip to. */`);
     out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);
