@@ -9,12 +9,13 @@
 //   prompt  — prefix = exactly the generation prompt (`add_generation_prompt`), output = what follows it
 //             in the rendered conversation; only for conversations whose rendering extends the
 //             generation prompt (this includes templates that open the thinking block in the prompt).
+// Every parse also runs through the generated parser when generated/index.ts names the template.
 
 import { describe, expect, test } from "vitest";
 import { parseResponse } from "../../runtime/interpret/index.ts";
 import { CONVERSATIONS, PARSE_TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
 import { render, type RenderOptions } from "./render.ts";
-import { missingParsers, plain, templateJson } from "./support.ts";
+import { loadGenerated, missingParsers, plain, templateJson } from "./support.ts";
 import { ROUNDTRIP_TABLE } from "./roundtrip-table.ts";
 
 /** What each normalisation name does to the expected message, and why. */
@@ -139,6 +140,18 @@ function expectedMessage(turn: AssistantTurn): Record<string, unknown> {
   return m;
 }
 
+const generated = await loadGenerated();
+
+/** Parses through the interpreter and, when a generated parser exists for the template, through it too. */
+function parseBoth(template: string, output: string, prefix: string): unknown {
+  const msg = plain(parseResponse(templateJson(template), output, { prefix, tools: PARSE_TOOLS }));
+  if (generated?.names.includes(template)) {
+    const viaGenerated = plain(generated.getParser(template).parseResponse(output, { prefix, tools: PARSE_TOOLS }));
+    expect(viaGenerated, "generated parser").toEqual(msg);
+  }
+  return msg;
+}
+
 describe("round trip through real chat templates", () => {
   for (const row of ROUNDTRIP_TABLE) {
     const missing = missingParsers(row.template);
@@ -163,16 +176,16 @@ describe("round trip through real chat templates", () => {
           output = r.full.slice(at + row.split.length);
         }
         output = asGenerated(output, row);
-        const msg = parseResponse(templateJson(row.template), output, { prefix, tools: PARSE_TOOLS });
-        expect(plain(msg), JSON.stringify({ prefixTail: prefix.slice(-40), output })).toEqual(expected);
+        const msg = parseBoth(row.template, output, prefix);
+        expect(msg, JSON.stringify({ prefixTail: prefix.slice(-40), output })).toEqual(expected);
       });
       prompt(`${title} [prompt]`, () => {
         const r = render(row.chat, conv, row.render);
         const extends_ = r.full.startsWith(r.genPrompt);
         if (!extends_ && !row.promptContinues) return; // the rendered turn does not extend the generation prompt
         const output = asGenerated(extends_ ? r.full.slice(r.genPrompt.length) : r.output, row);
-        const msg = parseResponse(templateJson(row.template), output, { prefix: r.genPrompt, tools: PARSE_TOOLS });
-        expect(plain(msg), JSON.stringify({ promptTail: r.genPrompt.slice(-40), output })).toEqual(expected);
+        const msg = parseBoth(row.template, output, r.genPrompt);
+        expect(msg, JSON.stringify({ promptTail: r.genPrompt.slice(-40), output })).toEqual(expected);
       });
     }
   }

@@ -6,25 +6,17 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
-import type { Message, ParseOptions, ResponseParser } from "../../runtime/types.ts";
-import { GENERATED_REGISTRY, SAMPLE_DIR, missingParsers, plain, templateJson, templateNames } from "./support.ts";
+import { pyStrip } from "../../runtime/python/strip.ts";
+import type { Message, RegionEvent, ResponseParser } from "../../runtime/types.ts";
+import { SAMPLE_DIR, loadGenerated, missingParsers, plain, templateJson, templateNames } from "./support.ts";
 
 interface SampleRow {
   name: string;
   prefix: string;
   text: string;
   expected: Record<string, unknown>;
-}
-
-interface GeneratedRegistry {
-  names: readonly string[];
-  getParser(name: string): {
-    parseResponse(text: string, options: ParseOptions): Message;
-    createResponseParser(options: ParseOptions): ResponseParser;
-  };
 }
 
 const CHUNKINGS = 20;
@@ -59,8 +51,35 @@ export function chunkings(text: string, seed: number, count = CHUNKINGS): string
 }
 
 function feedAll(parser: ResponseParser, chunks: string[]): Message {
-  for (const c of chunks) parser.feed(c);
-  return parser.finalize().message;
+  const events: RegionEvent[] = [...parser.initialEvents];
+  for (const c of chunks) events.push(...parser.feed(c));
+  const { message, events: last } = parser.finalize();
+  events.push(...last);
+  checkTextChunks(events);
+  return message;
+}
+
+/** Streaming promise for text regions: the clean chunks of a region add up to its closed value (which is
+ * stripped at close). Structured (dirty) regions are only checked at close, by the message comparison. */
+function checkTextChunks(events: RegionEvent[]): void {
+  let open: string | null = null;
+  let text = "";
+  let dirty = false;
+  for (const e of events) {
+    if (e.type === "region_open") {
+      open = e.field;
+      text = "";
+      dirty = false;
+    } else if (e.type === "region_chunk") {
+      expect(e.field).toBe(open);
+      text += e.text;
+      dirty ||= e.dirty;
+    } else {
+      expect(e.field).toBe(open);
+      if (!dirty && typeof e.value === "string") expect(e.value).toBe(pyStrip(text));
+      open = null;
+    }
+  }
 }
 
 export function readSamples(name: string): SampleRow[] {
@@ -72,9 +91,7 @@ export function readSamples(name: string): SampleRow[] {
     .map((l) => JSON.parse(l) as SampleRow);
 }
 
-const generated: GeneratedRegistry | null = existsSync(GENERATED_REGISTRY)
-  ? ((await import(pathToFileURL(GENERATED_REGISTRY).href)) as GeneratedRegistry)
-  : null;
+const generated = await loadGenerated();
 
 describe("template samples", () => {
   test("every template has at least five samples", () => {

@@ -4,9 +4,10 @@
 
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { CONTENT_PARSERS } from "../../runtime/content/index.ts";
 import { PyFloat } from "../../runtime/python/values.ts";
-import type { JsonValue } from "../../runtime/types.ts";
+import type { JsonValue, Message, ParseOptions, ResponseParser } from "../../runtime/types.ts";
 
 export const TEMPLATE_DIR = join(import.meta.dirname, "../../templates");
 export const SAMPLE_DIR = join(TEMPLATE_DIR, "samples");
@@ -61,3 +62,18 @@ export function plain(v: JsonValue | undefined): unknown {
 
 export const GENERATED_REGISTRY = join(import.meta.dirname, "../../generated/index.ts");
 export const hasGenerated = (): boolean => existsSync(GENERATED_REGISTRY);
+
+/** The part of generated/index.ts (written by `rtc build`) the template tests use. */
+export interface GeneratedRegistry {
+  names: readonly string[];
+  getParser(name: string): {
+    parseResponse(text: string, options: ParseOptions): Message;
+    createResponseParser(options: ParseOptions): ResponseParser;
+  };
+}
+
+/** The generated registry when `rtc build` has written one, else null. */
+export async function loadGenerated(): Promise<GeneratedRegistry | null> {
+  if (!hasGenerated()) return null;
+  return (await import(pathToFileURL(GENERATED_REGISTRY).href)) as GeneratedRegistry;
+}
