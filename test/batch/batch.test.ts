@@ -103,3 +103,25 @@ describe("batch progress and summary", () => {
     expect(summaryLine(p, 2)).toMatch(/^12,345 records, 3 errors, 5\.0 MB in \d+\.\d\d s \(\d+\.\d MB\/s, [\d,]+ records\/s, 2 jobs\)$/);
   });
 });
+
+describe("record JSON fast path", () => {
+  it("uses JSON.parse only when it reads exactly what json.loads reads", async () => {
+    const { fastLoads } = await import("../../compiler/batch/record.ts");
+    const { pyJsonLoads } = await import("../../runtime/python/json.ts");
+    const { pyDumps } = await import("../../runtime/python/dumps.ts");
+    const lossy = ['{"a":1.0}', '{"b":[1,2e3]}', '{"1":2,"a":1}', '{"a": {"10" : 1}}', '{"a":12345678901234567890}', '{"a":-0}', '{"x":NaN}'];
+    for (const l of lossy) expect(fastLoads(l), l).toBeNull();
+    const exact = ['{"a":"1", "b": "x\\"1.0"}', '{"t":"say \\"1\\": 2.0","n":[1,2.5,-3]}', '{"id":7,"text":"\\u00e9\\ud83d\\ude00"}'];
+    for (const l of exact) expect(pyDumps(fastLoads(l)!), l).toBe(pyDumps(pyJsonLoads(l)));
+    for (let i = 0; i < 2000; i++) {
+      const l = recordLine(i);
+      let f: unknown;
+      try {
+        f = fastLoads(l);
+      } catch {
+        continue;
+      }
+      if (f !== null) expect(pyDumps(f as never)).toBe(pyDumps(pyJsonLoads(l)));
+    }
+  });
+});
