@@ -649,6 +649,9 @@ const F: Record<string, Fmt> = {
 };
 
 // ---- row builders ---------------------------------------------------------------------------------------
+/** Templates taken verbatim from the reference (their behaviour is the reference's, quirks included). */
+const VERBATIM = new Set(["qwen3", "qwen3_5", "gemma4", "ernie-4-5"]);
+
 function rows(name: string, f: Fmt): Row[] {
   const typing = f.typing ?? "json";
   const content = f.content ?? ((c: string) => c);
@@ -685,6 +688,16 @@ function rows(name: string, f: Fmt): Row[] {
         text: `${f.contentThenCalls("Let me check.", [C1])}${f.eos}`,
         expected: msg({ content: "Let me check.", tool_calls: toolCalls([C1], typing) }),
       });
+      if (!VERBATIM.has(name)) {
+        // servers usually strip the end-of-turn token: a trailing newline after the calls must not wipe
+        // the content (the reference's own serve templates do lose it; see the catalog)
+        out.push({
+          name: "content-then-calls-no-eos",
+          prefix: f.prefix,
+          text: `${f.contentThenCalls("Let me check.", [C1])}\n`,
+          expected: msg({ content: "Let me check.", tool_calls: toolCalls([C1], typing) }),
+        });
+      }
     }
   }
   if (f.unclosed) out.push(f.unclosed);
