@@ -147,12 +147,13 @@ export function createResponseParser(options: ParseOptions): ResponseParser {
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
 export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  const one = (t: string): Message => {
-    const parser = new StreamParser(plan, options);
-    parser.feed(t);
-    return parser.finalize().message;
-  };
-  return Array.isArray(text) ? text.map(one) : one(text);
+  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
+}
+
+function parseOne(text: string, options: ParseOptions): Message {
+  const parser = new StreamParser(plan, options);
+  parser.feed(text);
+  return parser.finalize().message;
 }`),
   );
 

@@ -30,7 +30,7 @@ export class StreamParser implements ResponseParser {
   private captures: Record<string, string> = {};
   /** The open region's text so far: `body` (flat blocks) then `parts` (recent chunks, joined every BODY_PARTS). */
   private body = "";
-  private readonly parts: string[] = [];
+  private parts: string[] = [];
   /** Explicit regions open eagerly on their delimiter; the implicit one on its first character. */
   private opened = false;
   private finalized = false;
@@ -162,7 +162,7 @@ export class StreamParser implements ResponseParser {
     this.parts.push(text);
     if (this.parts.length >= BODY_PARTS) {
       this.body += this.parts.join("");
-      this.parts.length = 0;
+      this.parts = [];
     }
     events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
   }
@@ -173,7 +173,7 @@ export class StreamParser implements ResponseParser {
     if (groups) for (const k in groups) if (groups[k] !== null) captures[k] = groups[k]!;
     this.captures = captures;
     this.body = "";
-    this.parts.length = 0;
+    if (this.parts.length !== 0) this.parts = [];
     this.opened = true;
     events.push({ type: "region_open", field: this.plan.fields[field]!.name });
   }
@@ -186,9 +186,9 @@ export class StreamParser implements ResponseParser {
     const field = this.plan.fields[this.current]!;
     let value: JsonValue;
     try {
-      if (this.parts.length) {
+      if (this.parts.length !== 0) {
         this.body += this.parts.join("");
-        this.parts.length = 0;
+        this.parts = [];
       }
       value = field.process(this.body, this.captures);
     } catch (e) {
@@ -239,7 +239,7 @@ export class StreamParser implements ResponseParser {
     this.current = this.plan.implicit;
     this.captures = {};
     this.body = "";
-    this.parts.length = 0;
+    if (this.parts.length !== 0) this.parts = [];
     this.opened = false;
   }
 
