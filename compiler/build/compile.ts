@@ -32,25 +32,32 @@ export async function compileSource(src: TemplateSource, runtime: string, option
   return options.format ? formatModule(code) : code;
 }
 
-/** Every output file of a build: `<name>.ts` per template plus `index.ts`, by path relative to outDir. */
-export async function buildOutputs(inputs: readonly string[], outDir: string, options: BuildOptions): Promise<Map<string, string>> {
+export interface BuildResult {
+  /** Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus `index.ts`. */
+  files: Map<string, string>;
+  /** One message per template that did not compile, naming the file and the JSON path. */
+  errors: string[];
+}
+
+/** Compiles every template under the inputs; the registry lists the ones that compiled. */
+export async function buildOutputs(inputs: readonly string[], outDir: string, options: BuildOptions): Promise<BuildResult> {
   const sources = loadTemplates(inputs);
   const runtime = runtimeSpecifier(outDir);
   const files = new Map<string, string>();
   const errors: string[] = [];
+  const built: string[] = [];
   for (const src of sources) {
     try {
       files.set(`${src.name}.ts`, await compileSource(src, runtime, options));
+      built.push(src.name);
     } catch (e) {
       if (!(e instanceof BuildError)) throw e;
       errors.push(e.message);
     }
   }
-  // Every problem is reported, not just the first; nothing is written while any template fails.
-  if (errors.length) throw new BuildError(errors.length === 1 ? errors[0]! : `${errors.length} templates failed:\n  ${errors.join("\n  ")}`);
-  const registry = emitRegistry(sources.map((s) => s.name), { runtime });
+  const registry = emitRegistry(built, { runtime });
   files.set("index.ts", options.format ? await formatModule(registry) : registry);
-  return files;
+  return { files, errors };
 }
 
 /** Generated files that differ from a fresh build, are missing, or no longer have a template. */

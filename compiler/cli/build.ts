@@ -2,6 +2,7 @@
 //   rtc build templates/ --out generated/        write (only files whose text changed)
 //   rtc build templates/ --out generated/ --check   exit 1 naming stale files, write nothing
 //   rtc build --explain templates/qwen3.json      print the plan of one template
+//   --keep-going: write the templates that compile even if others fail (exit status still 1)
 
 import { parseArgs } from "node:util";
 import { buildOutputs, planSource, staleFiles, writeOutputs } from "../build/compile.ts";
@@ -17,6 +18,7 @@ export async function runBuild(args: string[]): Promise<number> {
       check: { type: "boolean", default: false },
       explain: { type: "string" },
       "no-format": { type: "boolean", default: false },
+      "keep-going": { type: "boolean", default: false },
     },
   });
   try {
@@ -28,18 +30,32 @@ export async function runBuild(args: string[]): Promise<number> {
     }
     const inputs = positionals.length ? positionals : ["templates"];
     const outDir = values.out!.replace(/\/$/, "");
-    const outputs = await buildOutputs(inputs, outDir, { format: !values["no-format"] });
+    const { files, errors } = await buildOutputs(inputs, outDir, { format: !values["no-format"] });
+    const failed = () => {
+      process.stderr.write(`rtc build: ${errors.length} template(s) failed:\n${errors.map((e) => `  ${e}\n`).join("")}`);
+    };
     if (values.check) {
-      const stale = staleFiles(outDir, outputs);
+      const stale = staleFiles(outDir, files);
+      if (errors.length) failed();
       if (stale.length) {
         process.stderr.write(`rtc build --check: ${stale.length} stale file(s); run \`npm run build\`:\n${stale.map((s) => `  ${s}\n`).join("")}`);
-        return 1;
       }
-      process.stdout.write(`rtc build --check: ${outputs.size} file(s) up to date\n`);
+      if (errors.length || stale.length) return 1;
+      process.stdout.write(`rtc build --check: ${files.size} file(s) up to date\n`);
       return 0;
     }
-    const written = writeOutputs(outDir, outputs);
-    process.stdout.write(`rtc build: ${outputs.size - 1} template(s) → ${outDir}/ (${written.length} file(s) written)\n`);
+    // Nothing is written while a template fails, unless --keep-going (then the registry lists what built).
+    if (errors.length && !values["keep-going"]) {
+      failed();
+      process.stderr.write("rtc build: nothing written (--keep-going writes the templates that compiled)\n");
+      return 1;
+    }
+    const written = writeOutputs(outDir, files);
+    process.stdout.write(`rtc build: ${files.size - 1} template(s) → ${outDir}/ (${written.length} file(s) written)\n`);
+    if (errors.length) {
+      failed();
+      return 1;
+    }
     return 0;
   } catch (e) {
     if (e instanceof BuildError) {
