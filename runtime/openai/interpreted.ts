@@ -26,6 +26,9 @@ export function createOpenAIStream(template: unknown, options: ParseOptions & Op
     };
   }
   const loaded = loadTemplate(template);
+  // (Legacy schemas were handled above; the guard keeps this compiling whether or not loadTemplate's type
+  // includes them.)
+  if ("legacy" in loaded) throw new Error("unreachable: legacy schema");
   const parser = createResponseParser(loaded, options);
   const keptPrefix = options.prefix ? loaded.plan.truncatePrefix(options.prefix) : "";
   return wrapParser(
