@@ -9,6 +9,7 @@ import {
   LiteralSetDelimiter,
   PatternDelimiter,
   type Delimiter,
+  type DelimiterMatch,
 } from "../engine/delimiters.ts";
 import type { DelimiterSpec, TemplateSpec } from "../template/spec.ts";
 import { processField } from "../transform/apply.ts";
@@ -21,6 +22,10 @@ interface Watched {
   field: number;
   open: boolean;
   delim: Delimiter;
+  /** The last search, reused while the buffer is the same string and the read position has not passed
+   * its match: a match at a given start does not depend on where the search began, so re-searching a
+   * long buffer after every committed delimiter (quadratic on a whole-text parse) is never needed. */
+  cache: { buf: string; pos: number; partial: boolean; match: DelimiterMatch | null } | null;
 }
 
 export function buildPlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
@@ -53,14 +58,14 @@ export function buildPlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
   // that among matches with equal start and length the first found is the reference's winner.
   const outside: Watched[] = [];
   spec.fields.forEach((_, i) => {
-    if (opens[i]) outside.push({ field: i, open: true, delim: opens[i]! });
+    if (opens[i]) outside.push({ field: i, open: true, delim: opens[i]!, cache: null });
   });
   outside.sort((a, b) => comparePy(spec.fields[a.field]!.name, spec.fields[b.field]!.name));
   if (spec.implicit >= 0 && closes[spec.implicit]) {
-    outside.push({ field: spec.implicit, open: false, delim: closes[spec.implicit]! });
+    outside.push({ field: spec.implicit, open: false, delim: closes[spec.implicit]!, cache: null });
   }
   const inside: Watched[][] = spec.fields.map((_, i) =>
-    closes[i] ? [{ field: i, open: false, delim: closes[i]! }] : [],
+    closes[i] ? [{ field: i, open: false, delim: closes[i]!, cache: null }] : [],
   );
 
   const all = [...opens, ...closes].filter((d): d is Delimiter => d !== null);
@@ -89,7 +94,7 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   let bestEnd = 0;
   let bestGroups: Record<string, string | null> | null = null;
   for (const w of watch) {
-    const m = w.delim.search(buf, pos, !eos);
+    const m = search(w, buf, pos, !eos);
     if (m === null) continue;
     if (!eos && (m.partial || (m.end === buf.length && (m.start === m.end || w.delim.growsAtEdge)))) {
       if (m.start < hold) hold = m.start;
@@ -112,6 +117,16 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   out.start = bestStart;
   out.end = bestEnd;
   out.groups = bestGroups;
+}
+
+function search(w: Watched, buf: string, pos: number, partial: boolean): DelimiterMatch | null {
+  const c = w.cache;
+  if (c !== null && c.buf === buf && c.partial === partial && c.pos <= pos && (c.match === null || c.match.start >= pos)) {
+    return c.match;
+  }
+  const match = w.delim.search(buf, pos, partial);
+  w.cache = { buf, pos, partial, match };
+  return match;
 }
 
 /** The prefix after the anchor's last (non-overlapping, leftmost) match; all of it when there is none. */
