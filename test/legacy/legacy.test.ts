@@ -8,7 +8,7 @@ import { parseResponse } from "../../runtime/interpret/index.ts";
 import { createOpenAIStream } from "../../runtime/openai/interpreted.ts";
 import { toOpenAIMessage } from "../../runtime/openai/message.ts";
 import { runBatch } from "../../compiler/batch/run.ts";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { JsonValue } from "../../runtime/types.ts";
@@ -79,6 +79,14 @@ describe("legacy response_schema", () => {
     expect([SMOL, GPT_OSS, QWEN, KV].map(isLegacySchema)).toEqual([true, true, true, true]);
     expect(isLegacySchema({ start_anchor: "x", fields: { content: {} } })).toBe(false);
     expect(isLegacySchema("x")).toBe(false);
+  });
+
+  it("mistakes none of the reference's recorded templates for a legacy schema (so routing them cannot change a verdict)", () => {
+    const file = join(import.meta.dirname, "../../../shared/conformance/hf/templates.jsonl");
+    if (!existsSync(file)) return;
+    const rows = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { template: unknown });
+    expect(rows.length).toBeGreaterThan(300);
+    expect(rows.filter((r) => isLegacySchema(r.template)).length).toBe(0);
   });
 
   it("parses the docs' SmolLM schema (named groups at the root)", () => {
