@@ -44,6 +44,10 @@ export function convertLegacy(schema: JsonValue): ConvertResult {
   if (typeof schema["x-regex"] === "string") {
     rootGroups = decomposeRoot(schema["x-regex"], reasons);
     if (!rootGroups) return { reasons };
+    notes.push(
+      "the root regex fixed the order of its blocks; the template accepts each block wherever it appears, and text " +
+        "after the end marker reopens the leftover field (see rtc check's implicit-overwrite)",
+    );
   }
   for (const k of dictKeys(schema)) {
     if (k !== "x-regex" && LEGACY_KEYS.includes(k)) reasons.push(`root ${k} has no template equivalent`);
