@@ -16,6 +16,8 @@ export interface AssistantTurn {
 
 export interface Conversation {
   name: string;
+  /** Earlier turns rendered before the user turn (the start anchor must cut them off). */
+  history?: { role: string; content: string }[];
   user: string;
   assistant: AssistantTurn;
 }
@@ -85,6 +87,24 @@ export const CONVERSATIONS: Conversation[] = [
     name: "reasoning+calls",
     user: "Weather and docs?",
     assistant: { thinking: "I need two tools.", tool_calls: [WEATHER, SEARCH] },
+  },
+  {
+    name: "multi-turn-text",
+    history: [
+      { role: "user", content: "Hi there." },
+      { role: "assistant", content: "An earlier answer that must not leak." },
+    ],
+    user: "Say hello.",
+    assistant: { content: CONTENT },
+  },
+  {
+    name: "multi-turn",
+    history: [
+      { role: "user", content: "Hi there." },
+      { role: "assistant", content: "An earlier answer that must not leak." },
+    ],
+    user: "Weather and docs?",
+    assistant: { content: "Let me check.", tool_calls: [WEATHER] },
   },
   {
     name: "content+call",

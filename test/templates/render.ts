@@ -106,9 +106,9 @@ export interface Rendered {
 
 export function render(file: string, conv: Conversation, o: RenderOptions = {}): Rendered {
   const t = chatTemplate(file, o.shims);
-  const user = { role: "user", content: conv.user };
-  const full = t.render(context(o, [user, assistantMessage(conv.assistant, o)], false));
-  const genPrompt = t.render(context(o, [user], true));
+  const turns = [...(conv.history ?? []), { role: "user", content: conv.user }];
+  const full = t.render(context(o, [...turns, assistantMessage(conv.assistant, o)], false));
+  const genPrompt = t.render(context(o, turns, true));
   let n = 0;
   while (n < full.length && n < genPrompt.length && full[n] === genPrompt[n]) n++;
   // Never split inside a special-token-looking marker (`<…>`, `[…]`): back off to its start.

@@ -5,8 +5,8 @@
 
 import type { RoundTripRow } from "./roundtrip.test.ts";
 
-const NO_REASONING = ["content", "one-call", "two-calls", "content+call"];
-const TEXT_ONLY = ["content", "reasoning+content"];
+const NO_REASONING = ["content", "one-call", "two-calls", "content+call", "multi-turn-text", "multi-turn"];
+const TEXT_ONLY = ["content", "reasoning+content", "multi-turn-text"];
 
 export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   // ChatML + <tool_call> JSON
@@ -56,21 +56,21 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   {
     template: "llama-3-1",
     chat: "meta-llama-Llama-3.1-8B-Instruct.jinja",
-    conversations: ["content", "reasoning+content", "one-call", "content+call"],
+    conversations: ["content", "reasoning+content", "one-call", "content+call", "multi-turn-text", "multi-turn"],
     normalise: ["no-thinking", "no-content-with-calls"],
     note: "the chat template raises on parallel calls",
   },
   {
     template: "llama-3-1",
     chat: "meta-llama-Llama-3.2-3B-Instruct.jinja",
-    conversations: ["content", "reasoning+content", "one-call", "content+call"],
+    conversations: ["content", "reasoning+content", "one-call", "content+call", "multi-turn-text", "multi-turn"],
     normalise: ["no-thinking", "no-content-with-calls"],
     note: "the chat template raises on parallel calls",
   },
   {
     template: "llama-3-1",
     chat: "meta-llama-Llama-3.3-70B-Instruct.jinja",
-    conversations: ["content", "reasoning+content", "one-call", "content+call"],
+    conversations: ["content", "reasoning+content", "one-call", "content+call", "multi-turn-text", "multi-turn"],
     normalise: ["no-thinking", "no-content-with-calls"],
     note: "the chat template raises on parallel calls",
   },
@@ -187,5 +187,5 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   },
   // Content-only formats
   { template: "phi-3-5", chat: "microsoft-Phi-3.5-mini-instruct.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"], stop: ["<|end|>"] },
-  { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", conversations: ["content"], inputs: [] },
+  { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", conversations: ["content", "multi-turn-text"] },
 ];
