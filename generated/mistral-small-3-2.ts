@@ -181,13 +181,36 @@ function spaceLike(c: number): boolean {
   );
 }
 
+/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
+function pySpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]": whitespace then "[TOOL_CALLS]", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
+const NO_GROUPS_0: Record<string, string | null> = { name: null };
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("[TOOL_CALLS]", pos);
   if (j < 0) {
     if (eos) return null;
-    // Pending means the buffer ends with whitespace or with the start of the literal.
-    if (n <= pos || (!spaceLike(buf.charCodeAt(n - 1)) && hold0(buf, pos, n) < 0)) return null;
+    if (n <= pos) return null;
+    if (hold0(buf, pos, n) < 0) {
+      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
+      if (!pySpace(buf.charCodeAt(n - 1))) return null;
+      let p = n - 1;
+      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_0 };
+    }
     j = Math.max(pos, n - 11);
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;

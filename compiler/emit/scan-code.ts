@@ -7,6 +7,21 @@ import type { DelimiterPlan, DispatchChar, LiteralFacts, StatePlan, TemplatePlan
 import { DISPATCH_INDEXOF_MAX } from "../plan/build-plan.ts";
 import { str } from "./values.ts";
 import { literalFacts } from "../plan/literal-facts.ts";
+import { SPACE } from "../../runtime/regex/unicode-tables.ts";
+
+/** The regex module's \\s (runtime/regex/unicode-tables.ts) as a code-unit test; every range is in the BMP. */
+function exactSpaceFunction(): string {
+  const ranges = [...SPACE.matchAll(/\\u\{([0-9A-Fa-f]+)\}(?:-\\u\{([0-9A-Fa-f]+)\})?/g)].map((m) => [
+    parseInt(m[1]!, 16),
+    parseInt(m[2] ?? m[1]!, 16),
+  ]);
+  if (ranges.some(([, b]) => b! > 0xffff)) throw new Error("\\s table has astral ranges: update exactSpaceFunction");
+  const tests = ranges.map(([a, b]) => (a === b ? `c === ${a}` : `(c >= ${a} && c <= ${b})`));
+  return `/** The regex module's \\s, exactly (from runtime/regex/unicode-tables.ts at build time). */
+function pySpace(c: number): boolean {
+  return ${tests.join(" || ")};
+}`;
+}
 
 /** Names shared by all scanners of one module: hold-back functions, pattern searches, memo slots. */
 export class ScanNames {
@@ -39,9 +54,9 @@ export class ScanNames {
       const p = this.plan.patterns[i]!;
       if (!p.literalPrefix && p.spaceThenLiteral && !this.spaceFn) {
         this.spaceFn = true;
-        this.findFns.push(SPACE_FUNCTION);
+        this.findFns.push(SPACE_FUNCTION, exactSpaceFunction());
       }
-      this.findFns.push(findFunction(name, i, p.literalPrefix, p.spaceThenLiteral, p.source, (t) => this.hold(literalFacts(t))));
+      this.findFns.push(findFunction(name, i, p.literalPrefix, p.spaceThenLiteral, p.source, p.groupNames, (t) => this.hold(literalFacts(t))));
     }
     return name;
   }
@@ -86,20 +101,37 @@ function spaceLike(c: number): boolean {
     (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }`;
 
-function findFunction(name: string, i: number, prefix: string, spaceThen: string, source: string, hold: (text: string) => string | null): string {
+function findFunction(
+  name: string,
+  i: number,
+  prefix: string,
+  spaceThen: string,
+  source: string,
+  groupNames: readonly string[],
+  hold: (text: string) => string | null,
+): string {
   const out: string[] = [];
   if (!prefix && spaceThen) {
     const h = hold(spaceThen);
     out.push(
       `/** Pattern ${show(source)}: whitespace then ${show(spaceThen)}, so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */`,
     );
+    out.push(`const NO_GROUPS_${i}: Record<string, string | null> = { ${groupNames.map((g) => `${str(g)}: null`).join(", ")} };`);
     out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);
     out.push(`let j = buf.indexOf(${str(spaceThen)}, pos);`);
     out.push("if (j < 0) {");
     out.push("if (eos) return null;");
-    out.push("// Pending means the buffer ends with whitespace or with the start of the literal.");
-    out.push(`if (n <= pos || (!spaceLike(buf.charCodeAt(n - 1))${h ? ` && ${h}(buf, pos, n) < 0` : ""})) return null;`);
-    out.push(`j = Math.max(pos, n - ${spaceThen.length - 1});`);
+    out.push("if (n <= pos) return null;");
+    if (h) {
+      out.push(`if (${h}(buf, pos, n) < 0) {`);
+    } else out.push("{");
+    out.push("// No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).");
+    out.push("if (!pySpace(buf.charCodeAt(n - 1))) return null;");
+    out.push("let p = n - 1;");
+    out.push("while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;");
+    out.push(`return { start: p, end: n, partial: true, groups: NO_GROUPS_${i} };`);
+    out.push("}");
+    if (h) out.push(`j = Math.max(pos, n - ${spaceThen.length - 1});`);
     out.push("}");
     out.push("while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;");
     out.push(`return P${i}.search(buf, j, !eos);`);
