@@ -261,6 +261,12 @@ const F: Record<string, Fmt> = {
     lookalike: "Harmony words like <|channel| and <|end| and to=functions are plain here.",
     extra: [
       {
+        name: "commentary-preamble",
+        prefix: `<|start|>user<|message|>${Q}<|end|><|start|>assistant`,
+        text: `<|channel|>analysis<|message|>Check weather.<|end|><|start|>assistant<|channel|>commentary<|message|>Let me check.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>${pyjson(C1.arguments)}<|call|>`,
+        expected: msg({ thinking: "Check weather.", content: "Let me check.", tool_calls: toolCalls([C1], "json") }),
+      },
+      {
         name: "recipient-in-header",
         prefix: `<|start|>user<|message|>${Q}<|end|><|start|>assistant`,
         text: `<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>${pyjson(C1.arguments)}<|call|>`,

@@ -15,7 +15,7 @@ import { describe, expect, test } from "vitest";
 import { parseResponse } from "../../runtime/interpret/index.ts";
 import { CONVERSATIONS, PARSE_TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
 import { render, type RenderOptions } from "./render.ts";
-import { loadGenerated, missingParsers, plain, templateJson } from "./support.ts";
+import { hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson } from "./support.ts";
 import { ROUNDTRIP_TABLE } from "./roundtrip-table.ts";
 
 /** What each normalisation name does to the expected message, and why. */
@@ -145,8 +145,8 @@ const generated = await loadGenerated();
 /** Parses through the interpreter and, when a generated parser exists for the template, through it too. */
 function parseBoth(template: string, output: string, prefix: string): unknown {
   const msg = plain(parseResponse(templateJson(template), output, { prefix, tools: PARSE_TOOLS }));
-  if (generated?.names.includes(template)) {
-    const viaGenerated = plain(generated.getParser(template).parseResponse(output, { prefix, tools: PARSE_TOOLS }));
+  if (hasFreshGenerated(generated, template)) {
+    const viaGenerated = plain(generated!.getParser(template).parseResponse(output, { prefix, tools: PARSE_TOOLS }));
     expect(viaGenerated, "generated parser").toEqual(msg);
   }
   return msg;

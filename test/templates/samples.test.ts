@@ -10,7 +10,7 @@ import { describe, expect, test } from "vitest";
 import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
 import { pyStrip } from "../../runtime/python/strip.ts";
 import type { Message, RegionEvent, ResponseParser } from "../../runtime/types.ts";
-import { SAMPLE_DIR, loadGenerated, missingParsers, plain, templateJson, templateNames } from "./support.ts";
+import { SAMPLE_DIR, hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson, templateNames } from "./support.ts";
 
 interface SampleRow {
   name: string;
@@ -102,7 +102,8 @@ describe("template samples", () => {
   for (const name of templateNames()) {
     const rows = readSamples(name);
     const missing = missingParsers(name);
-    const hasGen = generated !== null && generated.names.includes(name);
+    const hasGen = hasFreshGenerated(generated, name);
+    const genNote = generated?.names.includes(name) ? " (generated parser is stale: npm run build)" : " (no generated parser)";
     describe(name, () => {
       rows.forEach((row, i) => {
         const run = missing.length ? test.skip : test;
@@ -117,7 +118,7 @@ describe("template samples", () => {
             expect(plain(msg), JSON.stringify(chunks)).toEqual(row.expected);
           }
         });
-        (hasGen ? test : test.skip)(`${row.name} · generated${hasGen ? "" : " (no generated parser)"}`, () => {
+        (hasGen ? test : test.skip)(`${row.name} · generated${hasGen ? "" : genNote}`, () => {
           const p = generated!.getParser(name);
           expect(plain(p.parseResponse(row.text, { prefix: row.prefix }))).toEqual(row.expected);
           for (const chunks of chunkings(row.text, i + 1, 5)) {

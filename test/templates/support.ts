@@ -67,6 +67,7 @@ export const hasGenerated = (): boolean => existsSync(GENERATED_REGISTRY);
 export interface GeneratedRegistry {
   names: readonly string[];
   getParser(name: string): {
+    readonly template: JsonValue;
     parseResponse(text: string, options: ParseOptions): Message;
     createResponseParser(options: ParseOptions): ResponseParser;
   };
@@ -76,4 +77,11 @@ export interface GeneratedRegistry {
 export async function loadGenerated(): Promise<GeneratedRegistry | null> {
   if (!hasGenerated()) return null;
   return (await import(pathToFileURL(GENERATED_REGISTRY).href)) as GeneratedRegistry;
+}
+
+/** Whether the registry has a parser for the template built from its current JSON (a stale module,
+ * compiled before the template changed, is left to `rtc build --check` to report). */
+export function hasFreshGenerated(reg: GeneratedRegistry | null, name: string): boolean {
+  if (reg === null || !reg.names.includes(name)) return false;
+  return JSON.stringify(plain(reg.getParser(name).template as JsonValue)) === JSON.stringify(templateJson(name));
 }
