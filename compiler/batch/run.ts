@@ -36,7 +36,7 @@ export interface BatchSummary {
   errors: number;
   bytes: number;
   seconds: number;
-  /** Time spent starting worker threads (included in `seconds`). */
+  /** Seconds until the first worker thread was ready (the main thread parses until then). */
   startupSeconds: number;
   jobs: number;
   summary: string;
@@ -96,16 +96,25 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   };
 
   // ---- workers ----
-  const workers = jobs > 1 ? await startWorkers(jobs, resolved.descriptor) : [];
-  const startupSeconds = (performance.now() - progress.started) / 1000;
+  // Workers take a moment to start (each loads the runtime); until the first is ready the main thread parses
+  // tasks itself, so start-up costs nothing but that overlap.
+  const workers = jobs > 1 ? spawnWorkers(jobs, resolved.descriptor) : [];
+  let ready = 0;
+  let startupSeconds = 0;
   let inflight = 0;
   let failure: Error | null = null;
-  const idle: Worker[] = [...workers];
+  const idle: Worker[] = [];
   for (const w of workers) {
-    w.on("message", (r: ResultMessage) => {
-      inflight--;
+    w.on("message", (m: ResultMessage | { ready: true }) => {
+      if ("ready" in m) {
+        if (ready++ === 0) startupSeconds = (performance.now() - progress.started) / 1000;
+      } else {
+        inflight--;
+        deliver(m);
+      }
       idle.push(w);
-      deliver(r);
+      pump();
+      signal();
     });
     w.on("error", (e) => {
       failure = e;
@@ -135,7 +144,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     progress.bytes += bytes.length;
     const task: TaskMessage = { seq: seq++, firstLine: line, bytes };
     line += countNewlines(bytes);
-    if (!workers.length) deliver(runTask(resolved.parse, task));
+    if (ready === 0) deliver(runTask(resolved.parse, task));
     else {
       queue.push(task);
       pump();
@@ -183,8 +192,9 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   };
 }
 
-/** Worker threads running worker.ts through tsx's loader (a .ts entry cannot be a Worker file directly). */
-async function startWorkers(n: number, template: string): Promise<Worker[]> {
+/** Worker threads running worker.ts through tsx's loader (a .ts entry cannot be a Worker file directly).
+ * Each posts `{ready: true}` once it has loaded the template. */
+function spawnWorkers(n: number, template: string): Worker[] {
   const entry = new URL("./worker.ts", import.meta.url).href;
   let boot: string;
   try {
@@ -193,22 +203,5 @@ async function startWorkers(n: number, template: string): Promise<Worker[]> {
   } catch {
     boot = `import(${JSON.stringify(entry)});`; // already compiled to JavaScript
   }
-  const workers = Array.from({ length: n }, () => new Worker(boot, { eval: true, workerData: { template } }));
-  await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise<void>((resolve, reject) => {
-          const onMsg = (m: { ready?: boolean }) => {
-            if (m && m.ready) {
-              w.off("message", onMsg);
-              w.off("error", reject);
-              resolve();
-            }
-          };
-          w.on("message", onMsg);
-          w.once("error", reject);
-        }),
-    ),
-  );
-  return workers;
+  return Array.from({ length: n }, () => new Worker(boot, { eval: true, workerData: { template } }));
 }
