@@ -33,7 +33,7 @@ export function renderEvents(events: readonly RegionEvent[], message: Message, w
     line = "";
   };
   const rule = (label: string) => {
-    const bar = Math.max(4, Math.min(width, 100) - label.length - 4);
+    const bar = Math.max(4, Math.min(width, 100) - label.replace(/\x1b\[[0-9;]*m/g, "").length - 4);
     return `${dim("──")} ${label} ${dim("─".repeat(bar))}`;
   };
   for (const e of events) {
