@@ -125,3 +125,13 @@ describe("record JSON fast path", () => {
     }
   });
 });
+
+describe("template names", () => {
+  it("resolves -t <name> through generated/ or templates/<name>.json", async () => {
+    const { resolveTemplate } = await import("../../compiler/batch/template.ts");
+    const r = await resolveTemplate("qwen3");
+    expect(["generated", "library"]).toContain(r.via);
+    expect(r.parse("Hi!<|im_end|>", "", undefined)).toEqual({ role: "assistant", content: "Hi!" });
+    await expect(resolveTemplate("no-such-template")).rejects.toThrow(/neither a template file nor a known template name/);
+  });
+});
