@@ -588,6 +588,14 @@ const F: Record<string, Fmt> = {
     calls: (cs) => `function call<|role_sep|>\n${jcall(cs[0]!)}`,
     singleCall: true,
     lookalike: "The words function call and <|role_sep| without end are text.",
+    extra: [
+      {
+        name: "gigachat-3-1-function-call-token",
+        prefix: `user<|role_sep|>\n${Q}<|message_sep|>\n\nassistant<|role_sep|>\n`,
+        text: `Let me check.<|function_call|>${jcall(C1)}<|message_sep|>`,
+        expected: msg({ content: "Let me check.", tool_calls: toolCalls([C1], "json") }),
+      },
+    ],
   },
   internlm: {
     prefix: CHATML,

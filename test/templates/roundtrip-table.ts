@@ -162,6 +162,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
     note: "history omits the prompt's 'Here are my reasoning steps:' opener, so reasoning turns round-trip against the generation prompt",
   },
   { template: "gigachat-3", chat: "GigaChat3-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
+  { template: "gigachat-3", chat: "GigaChat3.1-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
   { template: "solar-open", chat: "upstage-Solar-Open-100B.jinja", normalise: ["no-content-with-calls"] },
   {
     template: "minicpm5",
