@@ -13,7 +13,7 @@ export const template: JsonValue = {
   start_anchor: "assistant<|role_sep|>\n",
   fields: {
     tool_calls: {
-      open_pattern: "\\s*(?:<\\|message_sep\\|>\\s*)?function call<\\|role_sep\\|>\\s*",
+      open_pattern: "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*",
       close_pattern: "\\s*<\\|message_sep\\|>",
       repeats: true,
       content: "json",
@@ -28,13 +28,13 @@ export const template: JsonValue = {
   },
 };
 const defaults: JsonObject = { role: "assistant" };
-/** Pattern "\\s*(?:<\\|message_sep\\|>\\s*)?function call<\\|role_sep\\|>\\s*". */
+/** Pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*". */
 const P0: CompiledPattern = new CompiledPattern({
-  source: "\\s*(?:<\\|message_sep\\|>\\s*)?function call<\\|role_sep\\|>\\s*",
-  js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}message_sep\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)function\\u{20}call\\u{3C}\\u{7C}role_sep\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*",
+  source: "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*",
+  js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}message_sep\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:function\\u{20}call\\u{3C}\\u{7C}role_sep\\u{7C}\\u{3E}|\\u{3C}\\u{7C}function_call\\u{7C}\\u{3E})(?:[\\p{rtcSpace}])*",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))|(?:\\u{3C}\\u{7C}message_sep\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))",
+    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))|(?:\\u{3C}\\u{7C}message_sep\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))|(?:function\\u{20}call\\u{3C}\\u{7C}role_sep\\u{7C}\\u{3E}|\\u{3C}\\u{7C}function_call\\u{7C}\\u{3E})(?:[\\p{rtcSpace}])*(?![\\s\\S]))))",
   partialChecks: [],
   groupNames: [],
   groupSlots: [],
@@ -44,7 +44,7 @@ const P0: CompiledPattern = new CompiledPattern({
   analysis: {
     literalPrefix: "",
     firstChars: "any",
-    minLength: 25,
+    minLength: 17,
     maxLength: null,
     canMatchEmpty: false,
     captureNames: [],
@@ -171,7 +171,7 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "\\s*(?:<\\|message_sep\\|>\\s*)?function call<\\|role_sep\\|>\\s*": no literal prefix to skip to. */
+/** Pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*": no literal prefix to skip to. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   void n;
   return P0.search(buf, pos, !eos);
@@ -252,7 +252,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P1.search(buf, j, !eos);
 }
 
-/** outside (implicit field content): open tool_calls: pattern "\\s*(?:<\\|message_sep\\|>\\s*)?function call<\\|role_sep\\|>\\s*"; close content: pattern "\\s*<\\|message_sep\\|>(?!\\s*function call)". */
+/** outside (implicit field content): open tool_calls: pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*"; close content: pattern "\\s*<\\|message_sep\\|>(?!\\s*function call)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   let hold = n;
@@ -261,7 +261,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   let bs = 0;
   let be = 0;
   let bg: Record<string, string | null> | null = null;
-  // [0] open tool_calls: pattern "\\s*(?:<\\|message_sep\\|>\\s*)?function call<\\|role_sep\\|>\\s*"
+  // [0] open tool_calls: pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*"
   {
     let r: PatternMatch | null;
     if (buf === mO_0Buf && eos === mO_0Eos && pos >= mO_0From && (mO_0Hit === null || mO_0Hit.start >= pos))

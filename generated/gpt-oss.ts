@@ -14,7 +14,11 @@ export const template: JsonValue = {
   start_anchor: "<|start|>assistant",
   fields: {
     thinking: { open: "<|channel|>analysis<|message|>", close: "<|end|>", content: "text" },
-    content: { open: "<|channel|>final<|message|>", close: ["<|end|>", "<|return|>"], content: "text" },
+    content: {
+      open: ["<|channel|>final<|message|>", "<|channel|>commentary<|message|>"],
+      close: ["<|end|>", "<|return|>"],
+      content: "text",
+    },
     tool_calls: {
       open_pattern:
         "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
@@ -107,8 +111,78 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>final<|message|>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>commentary<|message|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 22 >= from && buf.startsWith("<|channel|>commentary", n - 22)) return n - 22;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 31 >= from && buf.startsWith("<|channel|>commentary<|message", n - 31)) return n - 31;
+      if (n - 23 >= from && buf.startsWith("<|channel|>commentary<", n - 23)) return n - 23;
+      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 99: // "c"
+      if (n - 12 >= from && buf.startsWith("<|channel|>", n - 12)) return n - 12;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 104: // "h"
+      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 28 >= from && buf.startsWith("<|channel|>commentary<|mess", n - 28)) return n - 28;
+      if (n - 19 >= from && buf.startsWith("<|channel|>comment", n - 19)) return n - 19;
+      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 17 >= from && buf.startsWith("<|channel|>comme", n - 17)) return n - 17;
+      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
+      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
+      return -1;
+    case 101: // "e"
+      if (n - 30 >= from && buf.startsWith("<|channel|>commentary<|messag", n - 30)) return n - 30;
+      if (n - 25 >= from && buf.startsWith("<|channel|>commentary<|m", n - 25)) return n - 25;
+      if (n - 16 >= from && buf.startsWith("<|channel|>comm", n - 16)) return n - 16;
+      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
+      return -1;
+    case 108: // "l"
+      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
+      return -1;
+    case 62: // ">"
+      if (n - 11 >= from && buf.startsWith("<|channel|", n - 11)) return n - 11;
+      return -1;
+    case 111: // "o"
+      if (n - 13 >= from && buf.startsWith("<|channel|>c", n - 13)) return n - 13;
+      return -1;
+    case 109: // "m"
+      if (n - 24 >= from && buf.startsWith("<|channel|>commentary<|", n - 24)) return n - 24;
+      if (n - 15 >= from && buf.startsWith("<|channel|>com", n - 15)) return n - 15;
+      if (n - 14 >= from && buf.startsWith("<|channel|>co", n - 14)) return n - 14;
+      return -1;
+    case 116: // "t"
+      if (n - 18 >= from && buf.startsWith("<|channel|>commen", n - 18)) return n - 18;
+      return -1;
+    case 114: // "r"
+      if (n - 20 >= from && buf.startsWith("<|channel|>commenta", n - 20)) return n - 20;
+      return -1;
+    case 121: // "y"
+      if (n - 21 >= from && buf.startsWith("<|channel|>commentar", n - 21)) return n - 21;
+      return -1;
+    case 115: // "s"
+      if (n - 27 >= from && buf.startsWith("<|channel|>commentary<|mes", n - 27)) return n - 27;
+      if (n - 26 >= from && buf.startsWith("<|channel|>commentary<|me", n - 26)) return n - 26;
+      return -1;
+    case 103: // "g"
+      if (n - 29 >= from && buf.startsWith("<|channel|>commentary<|messa", n - 29)) return n - 29;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>final<|message|>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 17 >= from && buf.startsWith("<|channel|>final", n - 17)) return n - 17;
@@ -169,7 +243,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>analysis<|message|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 20 >= from && buf.startsWith("<|channel|>analysis", n - 20)) return n - 20;
@@ -233,7 +307,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -256,7 +330,7 @@ function hold2(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|return|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -286,7 +360,7 @@ function hold3(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|call|>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -315,7 +389,7 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P0.search(buf, pos, !eos);
 }
 
-/** outside (no implicit field): open content: "<|channel|>final<|message|>"; open thinking: "<|channel|>analysis<|message|>"; open tool_calls: pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
+/** outside (no implicit field): open content: "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"; open thinking: "<|channel|>analysis<|message|>"; open tool_calls: pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   let hold = n;
@@ -324,7 +398,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   let bs = 0;
   let be = 0;
   let bg: Record<string, string | null> | null = null;
-  // [0] open content: "<|channel|>final<|message|>"
+  // [0] open content: "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"
   {
     let s = -1;
     let e = 0;
@@ -334,10 +408,22 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       e = mO_0E;
       part = mO_0P;
     } else {
-      s = buf.indexOf("<|channel|>final<|message|>", pos);
-      if (s >= 0) e = s + 27;
-      else if (!eos) {
-        s = hold0(buf, pos, n);
+      let t = 0;
+      t = buf.indexOf("<|channel|>commentary<|message|>", pos);
+      if (t >= 0) {
+        s = t;
+        e = t + 32;
+      }
+      t = buf.indexOf("<|channel|>final<|message|>", pos);
+      if (t >= 0 && (s < 0 || t < s)) {
+        s = t;
+        e = t + 27;
+      }
+      if (s < 0 && !eos) {
+        t = hold0(buf, pos, n);
+        if (t >= 0 && (s < 0 || t < s)) s = t;
+        t = hold1(buf, pos, n);
+        if (t >= 0 && (s < 0 || t < s)) s = t;
         part = s >= 0;
       }
       mO_0Buf = buf;
@@ -372,7 +458,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       s = buf.indexOf("<|channel|>analysis<|message|>", pos);
       if (s >= 0) e = s + 30;
       else if (!eos) {
-        s = hold1(buf, pos, n);
+        s = hold2(buf, pos, n);
         part = s >= 0;
       }
       mO_1Buf = buf;
@@ -444,7 +530,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -474,9 +560,9 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
       e = t + 7;
     }
     if (s < 0 && !eos) {
-      t = hold3(buf, pos, n);
+      t = hold4(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
-      t = hold2(buf, pos, n);
+      t = hold3(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
       part = s >= 0;
     }
@@ -518,7 +604,7 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold4(buf, pos, n);
+  const p = eos ? -1 : hold5(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

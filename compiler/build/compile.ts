@@ -1,6 +1,5 @@
-// The build pipeline: load → validate → plan → emit → (format) → write or check.
+// The build pipeline: load → validate → plan → emit → (format); write.ts then writes or checks.
 
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { buildTemplatePlan } from "../plan/build-plan.ts";
 import { analysePattern } from "../plan/pattern-facts.ts";
@@ -58,32 +57,4 @@ export async function buildOutputs(inputs: readonly string[], outDir: string, op
   const registry = emitRegistry(built, { runtime });
   files.set("index.ts", options.format ? await formatModule(registry) : registry);
   return { files, errors };
-}
-
-/** Generated files that differ from a fresh build, are missing, or no longer have a template. */
-export function staleFiles(outDir: string, outputs: Map<string, string>): string[] {
-  const stale: string[] = [];
-  for (const [name, text] of outputs) {
-    const path = join(outDir, name);
-    if (!existsSync(path) || readFileSync(path, "utf8") !== text) stale.push(path);
-  }
-  if (existsSync(outDir)) {
-    for (const f of readdirSync(outDir).sort()) {
-      if (f.endsWith(".ts") && !outputs.has(f)) stale.push(join(outDir, f));
-    }
-  }
-  return stale;
-}
-
-/** Writes the outputs (only files whose text changed) and returns the paths written. */
-export function writeOutputs(outDir: string, outputs: Map<string, string>): string[] {
-  mkdirSync(outDir, { recursive: true });
-  const written: string[] = [];
-  for (const [name, text] of outputs) {
-    const path = join(outDir, name);
-    if (existsSync(path) && readFileSync(path, "utf8") === text) continue;
-    writeFileSync(path, text);
-    written.push(path);
-  }
-  return written;
 }

@@ -5,7 +5,8 @@
 //   --keep-going: write the templates that compile even if others fail (exit status still 1)
 
 import { parseArgs } from "node:util";
-import { buildOutputs, planSource, staleFiles, writeOutputs } from "../build/compile.ts";
+import { buildOutputs, planSource } from "../build/compile.ts";
+import { staleFiles, writeOutputs } from "../build/write.ts";
 import { BuildError, loadTemplateFile } from "../build/load.ts";
 import { printPlan } from "../plan/print-plan.ts";
 
