@@ -31,8 +31,13 @@ const PATTERNS: [string, string[]][] = [
   ["(?=<)", [""]],
   ["<(?P<name>[a-z])(?P<extra>\\d)?/>", ["<g/>", "<h2/>"]],
 ];
+/** Tool definitions: closed values shaped like tool calls get their arguments coerced. */
+const TOOLS: NonNullable<ParseOptions["tools"]> = [
+  { type: "function", function: { name: "get", parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "boolean" } } } } },
+  { name: "x1", parameters: { properties: { p: { anyOf: [{ type: "number" }, { type: "null" }] } } } },
+];
 const CONTENT = ["text", "int", "float", "bool", "json", "xml-inline", "kv-lines"];
-const BODIES = ["12", " 3.5 ", "true", "0", '{"a": 1}', "[1, 2]", '[{"k": "v"}]', "k: v\nz: 2", "<p>7</p>", "nan", "", "  hi  ", "{bad"];
+const BODIES = ["12", " 3.5 ", "true", "0", '{"a": 1}', '{"a": "7", "b": "true"}', "[1, 2]", '[{"k": "v"}]', "k: v\nz: 2", "a: 3\nb: 1", "<a>7</a><b>no</b>", "nan", "", "  hi  ", "{bad"];
 const NOISE = ["hello ", " ", "\n", "<", ">", "a", "b", "/", "|", "x", "q ", "é", "😀", "{", "}"];
 
 type Delim = { kind: "lit"; value: string | string[] } | { kind: "pat"; index: number } | { kind: "eos" };
@@ -95,7 +100,7 @@ const templateArb = fc
         let t = f.transform;
         if ((captures || closeCaptures) && t === "none") t = "name";
         if (t === "wrap") field.transform = { type: "function", function: "{content}" };
-        if (t === "name") field.transform = { function: { name: "{name}", arguments: "{content}" }, n: 1.0 };
+        if (t === "name") field.transform = { type: "function", function: { name: "{name}", arguments: "{content}" }, n: 1.0 };
         if (t === "list") field.transform = ["{content}", null, "lit", 2];
         if (t === "dotted") field.transform = { v: "{content.a}" };
         if (t === "each") {
@@ -145,6 +150,7 @@ const caseArb = templateArb.chain((template) => {
     prefix: fc.constantFrom("", "<|s|>", "old<|s|>" + pieces[pieces.length - 1], "aaa", "junk"),
     text: fc.array(piece, { maxLength: 14 }).map((p) => p.join("")),
     cuts: fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 6 }),
+    tools: fc.boolean(),
   });
 });
 
@@ -164,11 +170,12 @@ describe("generated ≡ interpreted", () => {
   it(`random templates, outputs and chunkings (${RUNS} runs)`, async () => {
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(caseArb, async ({ template, prefix, text, cuts }) => {
+      fc.asyncProperty(caseArb, async ({ template, prefix, text, cuts, tools }) => {
         const id = `prop${n++}`;
         const m = (await compileAndImport("property", [{ id, template }])).get(id)!;
         if (m instanceof Error) throw m;
         const options: ParseOptions = { prefix };
+        if (tools) options.tools = TOOLS;
         for (const chunks of [[text], chunk(text, cuts), Array.from(text)]) {
           const gen = exactTrace(() => m.createResponseParser(options), chunks);
           const int = exactTrace(() => createResponseParser(template, options), chunks);
