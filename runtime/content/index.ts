@@ -13,10 +13,12 @@ import { setDispatch } from "./sub-parse.ts";
 import { parseText } from "./text.ts";
 import type { ContentContext, ContentParser } from "./types.ts";
 import { parseXmlInline } from "./xml-inline.ts";
+import { EXTENSION_PARSERS } from "./ext/index.ts";
 
 export type { ContentContext, ContentParser } from "./types.ts";
 
-export const CONTENT_PARSERS: Readonly<Record<string, ContentParser>> = Object.freeze({
+/** The parsers the Python reference has: a template using only these is portable. */
+export const REFERENCE_PARSERS: Readonly<Record<string, ContentParser>> = Object.freeze({
   text: parseText,
   int: parseIntContent,
   float: parseFloatContent,
@@ -24,6 +26,12 @@ export const CONTENT_PARSERS: Readonly<Record<string, ContentParser>> = Object.f
   json: parseJson,
   "xml-inline": parseXmlInline,
   "kv-lines": parseKvLines,
+});
+
+/** Every parser rtc loads: the reference's and rtc's extensions (runtime/content/ext/). */
+export const CONTENT_PARSERS: Readonly<Record<string, ContentParser>> = Object.freeze({
+  ...REFERENCE_PARSERS,
+  ...EXTENSION_PARSERS,
 });
 
 /** Parsers whose streamed chunks are part of the final value: their region_chunk events are not dirty. */
