@@ -32,6 +32,7 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|A(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
@@ -54,6 +55,7 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S]))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
@@ -76,6 +78,7 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|O(?:(?![\\s\\S])|F(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|U(?:(?![\\s\\S])|R(?:(?![\\s\\S])|N(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|K(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,

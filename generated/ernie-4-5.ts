@@ -32,6 +32,7 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))",
   partialChecks: [],
+  partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
@@ -54,6 +55,7 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,

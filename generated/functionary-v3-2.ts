@@ -36,6 +36,7 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{3E}(?![\\s\\S])))|(?:(?<![\\s\\S])|\\u{3E}\\u{3E}\\u{3E})(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
@@ -61,6 +62,7 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{3E}(?![\\s\\S])))|(?:(?<![\\s\\S])|\\u{3E}\\u{3E}\\u{3E})(?:(?=(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?!all\\u{A})(?:(?:[^\\u{A}\\u{3E}])*(?![\\s\\S])|(?:(?:[^\\u{A}\\u{3E}])+)(?![\\s\\S]))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
@@ -83,6 +85,7 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?=(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{3E}(?![\\s\\S]))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))",
   partialChecks: [],
+  partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,

@@ -22,6 +22,7 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|n(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?![\\s\\S])))))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,

@@ -34,6 +34,7 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:[\\p{rtcWord}])*(?![\\s\\S]))))))))))))))))))",
   partialChecks: [],
+  partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
