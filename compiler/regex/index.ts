@@ -24,6 +24,7 @@ export function translatePattern(source: string): PatternSpec {
     flags: t.flags,
     partial: t.partial?.js ?? null,
     partialChecks: t.partial?.checks ?? [],
+    partialAtEnd: t.partialAtEnd,
     groupNames: ast.names.map((n) => n.name),
     groupSlots: ast.names.map((n) => slotsOf(n.index)),
     keep: t.keep,

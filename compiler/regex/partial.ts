@@ -109,16 +109,9 @@ export function patternClosure(e: Emitter, root: Node): Pre {
   const tail = rest.length === 0 ? null : seqClosure(e, rest, 0);
   const full = (q: string) => (tail === null ? null : `${s}${q}?${tail}`);
   const lit = literalPrefix({ type: "seq", items: rest });
-  const b = lazy.body;
-  const only = b.type === "class" && b.items.length === 1 ? b.items[0]! : null;
-  // Sets the reference's start scan cannot skip by: any character, one range, one excluded character.
-  const noSkip =
-    b.type === "any" ||
-    (b.type === "class" && only !== null && (b.negated || (only.type === "range" && only.from < only.to))) ||
-    minLength({ type: "seq", items: rest }) === 0;
-  const starts = firstChars({ type: "seq", items: rest });
-  const set = starts === "any" ? "" : starts.map(([a, z]) => (a === z ? esc(a) : `${esc(a)}-${esc(z)}`)).join("");
-  const guard = noSkip || starts === "any" ? "" : `(?=${s}${set ? `|[${set}]` : ""}|${END})`;
+  const noSkip = !scannable(lazy.body) || minLength({ type: "seq", items: rest }) === 0;
+  const starts = scanFirst(e, rest);
+  const guard = noSkip || starts === null ? "" : `(?=${[s, ...starts].join("|")}|${END})`;
   if (lazy.max !== Infinity) {
     // Bounded: with a literal next, the loop looks for it within reach (or the end) first.
     const endIter = noSkip ? `${s}{0,${lazy.max - 1}}${END}` : END;
@@ -137,6 +130,76 @@ export function patternClosure(e: Emitter, root: Node): Pre {
 
 function isLazySingle(n: Node): boolean {
   return n.type === "repeat" && n.mode === "lazy" && n.max > n.min && ["char", "class", "any"].includes(n.body.type);
+}
+
+/**
+ * Whether the reference's start-position scan can skip by this single-character item: a literal,
+ * `\w`-like sets and sets of several members can; any character, one range (`[a-z]`) and one
+ * excluded character or range (`[^a]`, `[^a-b]`) cannot.
+ */
+function scannable(n: Node): boolean {
+  if (n.type === "char") return true;
+  if (n.type !== "class") return false;
+  const only = n.items.length === 1 ? n.items[0]! : null;
+  return !(only !== null && (n.negated || (only.type === "range" && only.from < only.to)));
+}
+
+/** JS alternatives for the characters a match of `items` can start with, or null if not all scannable. */
+export function scanFirst(e: Emitter, items: Node[]): string[] | null {
+  const out: string[] = [];
+  for (const item of items) {
+    const r = first(e, item);
+    if (r === null) return null;
+    out.push(...r.parts);
+    if (!r.nullable) return out;
+  }
+  return out;
+}
+
+function first(e: Emitter, n: Node): { parts: string[]; nullable: boolean } | null {
+  switch (n.type) {
+    case "char":
+    case "class":
+      return scannable(n) ? { parts: [e.inline(() => e.emit(n))], nullable: false } : null;
+    case "assert":
+    case "look":
+    case "keep":
+    case "empty":
+      return { parts: [], nullable: true };
+    case "group":
+    case "atomic":
+      return first(e, n.body);
+    case "repeat": {
+      const r = first(e, n.body);
+      return r === null ? null : { parts: r.parts, nullable: r.nullable || n.min === 0 };
+    }
+    case "seq": {
+      const parts = scanFirst(e, n.items);
+      return parts === null ? null : { parts, nullable: n.items.every((i) => minLength(i) === 0) };
+    }
+    case "alt": {
+      const rs = n.alts.map((a) => first(e, a));
+      if (rs.some((r) => r === null)) return null;
+      return { parts: rs.flatMap((r) => r!.parts), nullable: rs.some((r) => r!.nullable) };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * A partial search that finds nothing earlier reports a partial match at the end of the text when
+ * the reference scans for the pattern's first character (it then stops at the end without trying
+ * the pattern there): the pattern starts with scannable characters, or with `$` / `\Z`.
+ */
+export function partialAtEnd(e: Emitter, root: Node): boolean {
+  const items = root.type === "seq" ? root.items : [root];
+  let head = items[0];
+  while (head?.type === "seq") head = head.items[0];
+  if (head?.type === "assert" && (head.kind === "start" || head.kind === "searchAnchor")) return false;
+  if (head?.type === "assert" && (head.kind === "end" || head.kind === "textEnd")) return true;
+  const parts = scanFirst(e, items);
+  return parts !== null && parts.length > 0 && minLength(root) > 0;
 }
 
 /** A lazy single-character repeat, possibly wrapped in groups. */

@@ -11,7 +11,7 @@ import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
 import { guardBackrefs } from "./backrefs.ts";
 import { caseCloseRanges, caseVariants } from "./casefold.ts";
 import { UnsupportedPatternError } from "./parser.ts";
-import { patternClosure } from "./partial.ts";
+import { partialAtEnd, patternClosure } from "./partial.ts";
 
 export const ANY = "[\\s\\S]";
 export const END = "(?![\\s\\S])";
@@ -40,6 +40,8 @@ export interface Translation {
   keep: number | null;
   searchAnchor: boolean;
   partial: { js: string; checks: { capture: number; refs: number[] }[] } | null;
+  /** With no partial match found earlier, the reference reports one at the end of the text. */
+  partialAtEnd: boolean;
 }
 
 /** Shared state for emitting one JS regex (the pattern, or its prefix closure). */
@@ -83,14 +85,6 @@ export class Emitter {
       case "seq":
         return n.items.map((i) => this.emit(i)).join("");
       case "alt": {
-        const merged = mergedSingles(n.alts);
-        if (merged) return this.cls(merged);
-        // The same merge after a common leading item: `\b[^a]|\b[^b]` → `\b[^ab]`.
-        const lead = n.alts.every((a) => a.type === "seq" && a.items.length === 2) ? n.alts.map((a) => (a as NodeOf<"seq">).items) : null;
-        if (lead && lead.every((items) => JSON.stringify(items[0]) === JSON.stringify(lead[0]![0])) && lead[0]![0]!.type === "assert") {
-          const tail = mergedSingles(lead.map((items) => items[1]!));
-          if (tail) return this.emit(lead[0]![0]!) + this.cls(tail);
-        }
         return `(?:${n.alts.map((a) => this.emit(a)).join("|")})`;
       }
       case "group": {
@@ -254,6 +248,40 @@ function mergedSingles(alts: Node[]): NodeOf<"class"> | null {
   return { type: "class", negated: true, ci: false, items: excluded.map((cp) => ({ type: "range", from: cp, to: cp })) };
 }
 
+/**
+ * AST pass applying the merge to every alternation, also after a common leading item:
+ * `\b[^a]|\b[^b]` → `\b[^ab]`, `x[^a]|x[^b]` → `x[^ab]`.
+ */
+export function mergeAlternations(n: Node): Node {
+  const m = mapChildren(n, mergeAlternations);
+  if (m.type !== "alt") return m;
+  const merged = mergedSingles(m.alts);
+  if (merged) return merged;
+  const lead = m.alts.every((a) => a.type === "seq" && a.items.length === 2) ? m.alts.map((a) => (a as NodeOf<"seq">).items) : null;
+  if (lead && lead.every((items) => JSON.stringify(items[0]) === JSON.stringify(lead[0]![0]))) {
+    const tail = mergedSingles(lead.map((items) => items[1]!));
+    if (tail) return { type: "seq", items: [lead[0]![0]!, tail] };
+  }
+  return m;
+}
+
+function mapChildren(n: Node, f: (n: Node) => Node): Node {
+  switch (n.type) {
+    case "seq":
+      return { ...n, items: n.items.map(f) };
+    case "alt":
+      return { ...n, alts: n.alts.map(f) };
+    case "group":
+    case "look":
+    case "atomic":
+    case "repeat":
+    case "fuzzy":
+      return { ...n, body: f(n.body) };
+    default:
+      return n;
+  }
+}
+
 function classItem(item: ClassItem): string {
   switch (item.type) {
     case "range":
@@ -347,7 +375,7 @@ export function translate(ast: Ast): Translation {
   });
   const globalCi = ciNodes > 0 && csNodes === 0;
 
-  const root = guardBackrefs(ast.root);
+  const root = guardBackrefs(mergeAlternations(ast.root));
   const full = new Emitter(ast, globalCi, referenced, true);
   const { js } = full.finish(full.emit(root));
   const flags = `${globalCi ? "i" : ""}${full.keep !== null ? "d" : ""}v`;
@@ -361,5 +389,6 @@ export function translate(ast: Ast): Translation {
     keep: full.keep,
     searchAnchor: full.searchAnchor,
     partial: pre === null ? null : p.finish(pre),
+    partialAtEnd: partialAtEnd(new Emitter(ast, globalCi, new Set(), false), root),
   };
 }

@@ -15,6 +15,8 @@ export interface PatternSpec {
   partial: string | null;
   /** Partial matches cut inside a backreference: capture `capture` must be a proper prefix of a `refs` group. */
   partialChecks: { capture: number; refs: number[] }[];
+  /** A partial search that finds nothing earlier reports a partial match at the end of the text. */
+  partialAtEnd: boolean;
   /** Python group names in group-number order, and the JS groups that capture each. */
   groupNames: string[];
   groupSlots: number[][];
@@ -78,8 +80,8 @@ export class CompiledPattern implements PyPattern {
   search(text: string, pos: number, partial: boolean): PatternMatch | null {
     const { re, partialRe } = this.regexps(text, pos);
     const m = this.exec(re, text, pos, 0);
-    if (m || !partial || !partialRe) return m;
-    return this.partialSearch(partialRe, text, pos);
+    if (m || !partial) return m;
+    return partialRe ? this.partialSearch(partialRe, text, pos) : this.atEnd(text, pos);
   }
 
   finditer(text: string): PatternMatch[] {
@@ -141,7 +143,7 @@ export class CompiledPattern implements PyPattern {
     const checks = this.spec.partialChecks;
     for (let from = pos; from <= text.length; ) {
       const m = execAtBoundary(re, text, from);
-      if (!m) return null;
+      if (!m) break;
       const ok = checks.every(({ capture, refs }) => {
         const rest = m[capture];
         if (rest === undefined) return true;
@@ -150,10 +152,15 @@ export class CompiledPattern implements PyPattern {
       });
       if (ok) return { start: m.index, end: text.length, partial: true, groups: this.noGroups() };
       // Documented limitation: another path from the same start is not retried.
+      if (m.index >= text.length) break;
       from = m.index + stepAt(text, m.index);
-      if (m.index >= text.length) return null;
     }
-    return null;
+    return this.atEnd(text, pos);
+  }
+
+  /** Like the reference, a partial search that finds nothing earlier reports a partial match at the end. */
+  private atEnd(text: string, pos: number): PatternMatch | null {
+    return this.spec.partialAtEnd && pos <= text.length ? { start: text.length, end: text.length, partial: true, groups: this.noGroups() } : null;
   }
 
   private noGroups(): Record<string, string | null> {
