@@ -70,7 +70,8 @@ export function literalPrefix(n: Node): string {
     case "atomic":
       return literalPrefix(n.body);
     case "repeat":
-      return n.min > 0 ? literalPrefix(n.body) : "";
+      if (n.min === 0) return "";
+      return isLiteral(n.body) ? literalPrefix(n.body).repeat(Math.min(n.min, 64)) : literalPrefix(n.body);
     case "seq": {
       let out = "";
       for (const item of n.items) {
