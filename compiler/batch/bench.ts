@@ -21,12 +21,16 @@ try {
   for (const jobs of jobList.length ? jobList : [1, 2]) {
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const cpu0 = process.cpuUsage();
     const s = await runBatch({ template, input, output: join(dir, `out-${jobs}.jsonl`), jobs, summary: false, progress: false });
     clearInterval(sampler);
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(
       `jobs=${jobs}: ${Math.round(s.records / s.seconds).toLocaleString("en-US")} records/s, ${(s.bytes / 1e6 / s.seconds).toFixed(1)} MB/s ` +
         `(${s.seconds.toFixed(2)} s${jobs > 1 ? `; first worker ready after ${s.startupSeconds.toFixed(2)} s, the main thread parsing meanwhile` : ""}; ` +
-        `${s.errors} errors; peak RSS ${(peak / 1e6).toFixed(0)} MB)`,
+        `${s.errors} errors; peak RSS ${(peak / 1e6).toFixed(0)} MB; ` +
+        `${Math.round(s.records / cpuSeconds).toLocaleString("en-US")} records per CPU-second, which load on the machine does not change)`,
     );
   }
 } finally {
