@@ -32,7 +32,7 @@
 // tries the paths before the body's first success; P also accepts cuts on later paths. Exact for the
 // common case of a possessive repeat of a single character set.
 import type { Node } from "./ast.ts";
-import { firstChars, literalPrefix, minLength } from "./analysis.ts";
+import { minLength } from "./analysis.ts";
 import { ANY, END, esc, findGroup, type Emitter } from "./translate.ts";
 
 type Pre = string | null;
@@ -108,7 +108,7 @@ export function patternClosure(e: Emitter, root: Node): Pre {
   const rest = items.slice(1);
   const tail = rest.length === 0 ? null : seqClosure(e, rest, 0);
   const full = (q: string) => (tail === null ? null : `${s}${q}?${tail}`);
-  const lit = literalPrefix({ type: "seq", items: rest });
+  const lit = tailLiteral({ type: "seq", items: rest });
   const noSkip = !scannable(lazy.body) || minLength({ type: "seq", items: rest }) === 0;
   const starts = scanFirst(e, rest);
   const guard = noSkip || starts === null ? "" : `(?=${[s, ...starts].join("|")}|${END})`;
@@ -202,6 +202,34 @@ export function partialAtEnd(e: Emitter, root: Node): boolean {
   return parts !== null && parts.length > 0 && minLength(root) > 0;
 }
 
+/**
+ * The literal text the reference's lazy-repeat shortcut sees next: consecutive case-sensitive
+ * characters; a counted repeat contributes one character and ends it (`é{2}` is not a string).
+ */
+function tailLiteral(n: Node): string {
+  switch (n.type) {
+    case "char":
+      return n.ci ? "" : String.fromCodePoint(n.cp);
+    case "group":
+    case "atomic":
+      return tailLiteral(n.body);
+    case "repeat":
+      return n.min > 0 ? tailLiteral(n.body).slice(0, 1) : "";
+    case "seq": {
+      let out = "";
+      for (const item of n.items) {
+        if (item.type !== "char" && item.type !== "group") return out + tailLiteral(item);
+        const t = tailLiteral(item);
+        out += t;
+        if (item.type === "group" || t === "") return out;
+      }
+      return out;
+    }
+    default:
+      return "";
+  }
+}
+
 /** A lazy single-character repeat, possibly wrapped in groups. */
 function lazySingle(n: Node): Repeat | null {
   if (n.type === "group" || n.type === "atomic") return lazySingle(n.body);
@@ -213,7 +241,7 @@ function seqClosure(e: Emitter, items: Node[], i: number): Pre {
   let head = prefixClosure(e, items[i]!);
   const lazy = lazySingle(items[i]!);
   if (lazy) {
-    const lit = literalPrefix({ type: "seq", items: items.slice(i + 1) });
+    const lit = tailLiteral({ type: "seq", items: items.slice(i + 1) });
     const s = `(?:${e.emit(lazy.body)})`;
     const upto = lazy.max === Infinity ? "" : String(lazy.max);
     if (lit.length === 1) head = alt([head, `${s}{${lazy.min},${upto}}(?!${esc(lit.codePointAt(0)!)})${ANY}${END}`]);
