@@ -131,8 +131,50 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tools_prefix|>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|inner_prefix|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 15 >= from && buf.startsWith("<|inner_prefix", n - 15)) return n - 15;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 105: // "i"
+      if (n - 13 >= from && buf.startsWith("<|inner_pref", n - 13)) return n - 13;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("<|in", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<|i", n - 4)) return n - 4;
+      return -1;
+    case 101: // "e"
+      if (n - 11 >= from && buf.startsWith("<|inner_pr", n - 11)) return n - 11;
+      if (n - 6 >= from && buf.startsWith("<|inn", n - 6)) return n - 6;
+      return -1;
+    case 114: // "r"
+      if (n - 10 >= from && buf.startsWith("<|inner_p", n - 10)) return n - 10;
+      if (n - 7 >= from && buf.startsWith("<|inne", n - 7)) return n - 7;
+      return -1;
+    case 95: // "_"
+      if (n - 8 >= from && buf.startsWith("<|inner", n - 8)) return n - 8;
+      return -1;
+    case 112: // "p"
+      if (n - 9 >= from && buf.startsWith("<|inner_", n - 9)) return n - 9;
+      return -1;
+    case 102: // "f"
+      if (n - 12 >= from && buf.startsWith("<|inner_pre", n - 12)) return n - 12;
+      return -1;
+    case 120: // "x"
+      if (n - 14 >= from && buf.startsWith("<|inner_prefi", n - 14)) return n - 14;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tools_prefix|>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -180,7 +222,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|assistant_end|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -223,7 +265,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|inner_suffix|>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -267,7 +309,7 @@ function hold2(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tools_suffix|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -310,10 +352,20 @@ function hold3(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)": no literal prefix to skip to. */
+/** Pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)": a match begins at the start of the text or at the first of "<|inner_prefix|>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|inner_prefix|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -358,7 +410,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold1(buf, pos, n) < 0) {
+    if (hold2(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -417,7 +469,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       s = buf.indexOf("<|tools_prefix|>", pos);
       if (s >= 0) e = s + 16;
       else if (!eos) {
-        s = hold0(buf, pos, n);
+        s = hold1(buf, pos, n);
         part = s >= 0;
       }
       mO_1Buf = buf;
@@ -489,7 +541,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -507,7 +559,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold4(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -258,8 +258,99 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "[BEGIN FINAL RESPONSE]" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</s>" (-1 if none); candidates by last character. */
 function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 47: // "/"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 115: // "s"
+      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 6 >= from && buf.startsWith("<|end", n - 6)) return n - 6;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 101: // "e"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 110: // "n"
+      if (n - 4 >= from && buf.startsWith("<|e", n - 4)) return n - 4;
+      return -1;
+    case 100: // "d"
+      if (n - 5 >= from && buf.startsWith("<|en", n - 5)) return n - 5;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "[END FINAL RESPONSE]" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 91: // "["
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 69: // "E"
+      if (n - 19 >= from && buf.startsWith("[END FINAL RESPONS", n - 19)) return n - 19;
+      if (n - 13 >= from && buf.startsWith("[END FINAL R", n - 13)) return n - 13;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 91) return n - 2;
+      return -1;
+    case 78: // "N"
+      if (n - 17 >= from && buf.startsWith("[END FINAL RESPO", n - 17)) return n - 17;
+      if (n - 8 >= from && buf.startsWith("[END FI", n - 8)) return n - 8;
+      if (n - 3 >= from && buf.startsWith("[E", n - 3)) return n - 3;
+      return -1;
+    case 68: // "D"
+      if (n - 4 >= from && buf.startsWith("[EN", n - 4)) return n - 4;
+      return -1;
+    case 32: // " "
+      if (n - 11 >= from && buf.startsWith("[END FINAL", n - 11)) return n - 11;
+      if (n - 5 >= from && buf.startsWith("[END", n - 5)) return n - 5;
+      return -1;
+    case 70: // "F"
+      if (n - 6 >= from && buf.startsWith("[END ", n - 6)) return n - 6;
+      return -1;
+    case 73: // "I"
+      if (n - 7 >= from && buf.startsWith("[END F", n - 7)) return n - 7;
+      return -1;
+    case 65: // "A"
+      if (n - 9 >= from && buf.startsWith("[END FIN", n - 9)) return n - 9;
+      return -1;
+    case 76: // "L"
+      if (n - 10 >= from && buf.startsWith("[END FINA", n - 10)) return n - 10;
+      return -1;
+    case 82: // "R"
+      if (n - 12 >= from && buf.startsWith("[END FINAL ", n - 12)) return n - 12;
+      return -1;
+    case 83: // "S"
+      if (n - 18 >= from && buf.startsWith("[END FINAL RESPON", n - 18)) return n - 18;
+      if (n - 14 >= from && buf.startsWith("[END FINAL RE", n - 14)) return n - 14;
+      return -1;
+    case 80: // "P"
+      if (n - 15 >= from && buf.startsWith("[END FINAL RES", n - 15)) return n - 15;
+      return -1;
+    case 79: // "O"
+      if (n - 16 >= from && buf.startsWith("[END FINAL RESP", n - 16)) return n - 16;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "[BEGIN FINAL RESPONSE]" (-1 if none); candidates by last character. */
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 91: // "["
       if (n - 1 >= from) return n - 1;
@@ -315,7 +406,7 @@ function hold2(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_calls>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold6(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -406,10 +497,29 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P0.search(buf, j, !eos);
 }
 
-/** Pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]": no literal prefix to skip to. */
+/** Pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]": a match begins in the whitespace before the first of "</s>", "<|end|>", "[END FINAL RESPONSE]", or is pending at the end. */
 function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P2.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</s>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|end|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("[END FINAL RESPONSE]", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold3(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P2.search(buf, j, !eos);
 }
 
 /** Pattern "\\s*\\[BEGIN FINAL RESPONSE\\]": whitespace then "[BEGIN FINAL RESPONSE]", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
@@ -419,7 +529,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold2(buf, pos, n) < 0) {
+    if (hold5(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -569,7 +679,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold6(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -156,8 +156,56 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|START_ACTION|>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|START_THINKING|>" (-1 if none); candidates by last character. */
 function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 17 >= from && buf.startsWith("<|START_THINKING", n - 17)) return n - 17;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 83: // "S"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 84: // "T"
+      if (n - 9 >= from && buf.startsWith("<|START_", n - 9)) return n - 9;
+      if (n - 7 >= from && buf.startsWith("<|STAR", n - 7)) return n - 7;
+      if (n - 4 >= from && buf.startsWith("<|S", n - 4)) return n - 4;
+      return -1;
+    case 65: // "A"
+      if (n - 5 >= from && buf.startsWith("<|ST", n - 5)) return n - 5;
+      return -1;
+    case 82: // "R"
+      if (n - 6 >= from && buf.startsWith("<|STA", n - 6)) return n - 6;
+      return -1;
+    case 95: // "_"
+      if (n - 8 >= from && buf.startsWith("<|START", n - 8)) return n - 8;
+      return -1;
+    case 72: // "H"
+      if (n - 10 >= from && buf.startsWith("<|START_T", n - 10)) return n - 10;
+      return -1;
+    case 73: // "I"
+      if (n - 14 >= from && buf.startsWith("<|START_THINK", n - 14)) return n - 14;
+      if (n - 11 >= from && buf.startsWith("<|START_TH", n - 11)) return n - 11;
+      return -1;
+    case 78: // "N"
+      if (n - 15 >= from && buf.startsWith("<|START_THINKI", n - 15)) return n - 15;
+      if (n - 12 >= from && buf.startsWith("<|START_THI", n - 12)) return n - 12;
+      return -1;
+    case 75: // "K"
+      if (n - 13 >= from && buf.startsWith("<|START_THIN", n - 13)) return n - 13;
+      return -1;
+    case 71: // "G"
+      if (n - 16 >= from && buf.startsWith("<|START_THINKIN", n - 16)) return n - 16;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|START_ACTION|>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -201,7 +249,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_THINKING|>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -245,7 +293,7 @@ function hold2(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_ACTION|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -287,7 +335,7 @@ function hold3(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_RESPONSE|>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -328,10 +376,20 @@ function hold4(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)": no literal prefix to skip to. */
+/** Pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)": a match begins at the start of the text or at the first of "<|START_THINKING|>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|START_THINKING|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** outside (no implicit field): open content: "<|START_RESPONSE|>"; open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"; open tool_calls: "<|START_ACTION|>". */
@@ -415,7 +473,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       s = buf.indexOf("<|START_ACTION|>", pos);
       if (s >= 0) e = s + 16;
       else if (!eos) {
-        s = hold1(buf, pos, n);
+        s = hold2(buf, pos, n);
         part = s >= 0;
       }
       mO_2Buf = buf;
@@ -463,7 +521,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -481,7 +539,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold4(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -499,7 +557,7 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold4(buf, pos, n);
+  const p = eos ? -1 : hold5(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -178,8 +178,168 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 104: // "h"
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜tool▁calls▁begin｜>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 65372: // "｜"
+      if (n - 19 >= from && buf.startsWith("<｜tool▁calls▁begin", n - 19)) return n - 19;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 5 >= from && buf.startsWith("<｜to", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<｜t", n - 4)) return n - 4;
+      return -1;
+    case 108: // "l"
+      if (n - 11 >= from && buf.startsWith("<｜tool▁cal", n - 11)) return n - 11;
+      if (n - 10 >= from && buf.startsWith("<｜tool▁ca", n - 10)) return n - 10;
+      if (n - 6 >= from && buf.startsWith("<｜too", n - 6)) return n - 6;
+      return -1;
+    case 9601: // "▁"
+      if (n - 13 >= from && buf.startsWith("<｜tool▁calls", n - 13)) return n - 13;
+      if (n - 7 >= from && buf.startsWith("<｜tool", n - 7)) return n - 7;
+      return -1;
+    case 99: // "c"
+      if (n - 8 >= from && buf.startsWith("<｜tool▁", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 9 >= from && buf.startsWith("<｜tool▁c", n - 9)) return n - 9;
+      return -1;
+    case 115: // "s"
+      if (n - 12 >= from && buf.startsWith("<｜tool▁call", n - 12)) return n - 12;
+      return -1;
+    case 98: // "b"
+      if (n - 14 >= from && buf.startsWith("<｜tool▁calls▁", n - 14)) return n - 14;
+      return -1;
+    case 101: // "e"
+      if (n - 15 >= from && buf.startsWith("<｜tool▁calls▁b", n - 15)) return n - 15;
+      return -1;
+    case 103: // "g"
+      if (n - 16 >= from && buf.startsWith("<｜tool▁calls▁be", n - 16)) return n - 16;
+      return -1;
+    case 105: // "i"
+      if (n - 17 >= from && buf.startsWith("<｜tool▁calls▁beg", n - 17)) return n - 17;
+      return -1;
+    case 110: // "n"
+      if (n - 18 >= from && buf.startsWith("<｜tool▁calls▁begi", n - 18)) return n - 18;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜tool▁call▁begin｜>function<｜tool▁sep｜>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 28 >= from && buf.startsWith("<｜tool▁call▁begin｜>function", n - 28)) return n - 28;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 65372: // "｜"
+      if (n - 38 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁sep", n - 38)) return n - 38;
+      if (n - 29 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<", n - 29)) return n - 29;
+      if (n - 18 >= from && buf.startsWith("<｜tool▁call▁begin", n - 18)) return n - 18;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 30 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜", n - 30)) return n - 30;
+      if (n - 24 >= from && buf.startsWith("<｜tool▁call▁begin｜>func", n - 24)) return n - 24;
+      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 32 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜to", n - 32)) return n - 32;
+      if (n - 31 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜t", n - 31)) return n - 31;
+      if (n - 26 >= from && buf.startsWith("<｜tool▁call▁begin｜>functi", n - 26)) return n - 26;
+      if (n - 5 >= from && buf.startsWith("<｜to", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<｜t", n - 4)) return n - 4;
+      return -1;
+    case 108: // "l"
+      if (n - 33 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜too", n - 33)) return n - 33;
+      if (n - 11 >= from && buf.startsWith("<｜tool▁cal", n - 11)) return n - 11;
+      if (n - 10 >= from && buf.startsWith("<｜tool▁ca", n - 10)) return n - 10;
+      if (n - 6 >= from && buf.startsWith("<｜too", n - 6)) return n - 6;
+      return -1;
+    case 9601: // "▁"
+      if (n - 34 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool", n - 34)) return n - 34;
+      if (n - 12 >= from && buf.startsWith("<｜tool▁call", n - 12)) return n - 12;
+      if (n - 7 >= from && buf.startsWith("<｜tool", n - 7)) return n - 7;
+      return -1;
+    case 99: // "c"
+      if (n - 23 >= from && buf.startsWith("<｜tool▁call▁begin｜>fun", n - 23)) return n - 23;
+      if (n - 8 >= from && buf.startsWith("<｜tool▁", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 9 >= from && buf.startsWith("<｜tool▁c", n - 9)) return n - 9;
+      return -1;
+    case 98: // "b"
+      if (n - 13 >= from && buf.startsWith("<｜tool▁call▁", n - 13)) return n - 13;
+      return -1;
+    case 101: // "e"
+      if (n - 36 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁s", n - 36)) return n - 36;
+      if (n - 14 >= from && buf.startsWith("<｜tool▁call▁b", n - 14)) return n - 14;
+      return -1;
+    case 103: // "g"
+      if (n - 15 >= from && buf.startsWith("<｜tool▁call▁be", n - 15)) return n - 15;
+      return -1;
+    case 105: // "i"
+      if (n - 25 >= from && buf.startsWith("<｜tool▁call▁begin｜>funct", n - 25)) return n - 25;
+      if (n - 16 >= from && buf.startsWith("<｜tool▁call▁beg", n - 16)) return n - 16;
+      return -1;
+    case 110: // "n"
+      if (n - 27 >= from && buf.startsWith("<｜tool▁call▁begin｜>functio", n - 27)) return n - 27;
+      if (n - 22 >= from && buf.startsWith("<｜tool▁call▁begin｜>fu", n - 22)) return n - 22;
+      if (n - 17 >= from && buf.startsWith("<｜tool▁call▁begi", n - 17)) return n - 17;
+      return -1;
+    case 62: // ">"
+      if (n - 19 >= from && buf.startsWith("<｜tool▁call▁begin｜", n - 19)) return n - 19;
+      return -1;
+    case 102: // "f"
+      if (n - 20 >= from && buf.startsWith("<｜tool▁call▁begin｜>", n - 20)) return n - 20;
+      return -1;
+    case 117: // "u"
+      if (n - 21 >= from && buf.startsWith("<｜tool▁call▁begin｜>f", n - 21)) return n - 21;
+      return -1;
+    case 115: // "s"
+      if (n - 35 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁", n - 35)) return n - 35;
+      return -1;
+    case 112: // "p"
+      if (n - 37 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁se", n - 37)) return n - 37;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -189,7 +349,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -217,7 +377,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "```" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 96: // "`"
       if (n - 2 >= from && buf.charCodeAt(n - 2) === 96) return n - 2;
@@ -227,16 +387,20 @@ function hold2(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<think>|^\\s*(?=</think>)": no literal prefix to skip to. */
+/** Pattern "<think>|^\\s*(?=</think>)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
-}
-
-/** Pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*": no literal prefix to skip to. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -274,6 +438,27 @@ function pySpace(c: number): boolean {
   );
 }
 
+/** Pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*": a match begins in the whitespace before the first of "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>function<｜tool▁sep｜>", or is pending at the end. */
+function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<｜tool▁calls▁begin｜>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<｜tool▁call▁begin｜>function<｜tool▁sep｜>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P1.search(buf, j, !eos);
+}
+
 /** Pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)": whitespace then "<｜", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
 const NO_GROUPS_3: Record<string, string | null> = {};
 function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
@@ -281,7 +466,7 @@ function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold3(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -301,7 +486,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold2(buf, pos, n) < 0) {
+    if (hold5(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -421,7 +606,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold1(buf, pos, n);
+  const p = eos ? -1 : hold4(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

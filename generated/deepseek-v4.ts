@@ -208,8 +208,141 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 104: // "h"
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜DSML｜invoke name=\"" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 65372: // "｜"
+      if (n - 7 >= from && buf.startsWith("<｜DSML", n - 7)) return n - 7;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 68: // "D"
+      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
+      return -1;
+    case 83: // "S"
+      if (n - 4 >= from && buf.startsWith("<｜D", n - 4)) return n - 4;
+      return -1;
+    case 77: // "M"
+      if (n - 5 >= from && buf.startsWith("<｜DS", n - 5)) return n - 5;
+      return -1;
+    case 76: // "L"
+      if (n - 6 >= from && buf.startsWith("<｜DSM", n - 6)) return n - 6;
+      return -1;
+    case 105: // "i"
+      if (n - 8 >= from && buf.startsWith("<｜DSML｜", n - 8)) return n - 8;
+      return -1;
+    case 110: // "n"
+      if (n - 15 >= from && buf.startsWith("<｜DSML｜invoke ", n - 15)) return n - 15;
+      if (n - 9 >= from && buf.startsWith("<｜DSML｜i", n - 9)) return n - 9;
+      return -1;
+    case 118: // "v"
+      if (n - 10 >= from && buf.startsWith("<｜DSML｜in", n - 10)) return n - 10;
+      return -1;
+    case 111: // "o"
+      if (n - 11 >= from && buf.startsWith("<｜DSML｜inv", n - 11)) return n - 11;
+      return -1;
+    case 107: // "k"
+      if (n - 12 >= from && buf.startsWith("<｜DSML｜invo", n - 12)) return n - 12;
+      return -1;
+    case 101: // "e"
+      if (n - 18 >= from && buf.startsWith("<｜DSML｜invoke nam", n - 18)) return n - 18;
+      if (n - 13 >= from && buf.startsWith("<｜DSML｜invok", n - 13)) return n - 13;
+      return -1;
+    case 32: // " "
+      if (n - 14 >= from && buf.startsWith("<｜DSML｜invoke", n - 14)) return n - 14;
+      return -1;
+    case 97: // "a"
+      if (n - 16 >= from && buf.startsWith("<｜DSML｜invoke n", n - 16)) return n - 16;
+      return -1;
+    case 109: // "m"
+      if (n - 17 >= from && buf.startsWith("<｜DSML｜invoke na", n - 17)) return n - 17;
+      return -1;
+    case 61: // "="
+      if (n - 19 >= from && buf.startsWith("<｜DSML｜invoke name", n - 19)) return n - 19;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜DSML｜tool_calls>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 65372: // "｜"
+      if (n - 7 >= from && buf.startsWith("<｜DSML", n - 7)) return n - 7;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 68: // "D"
+      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
+      return -1;
+    case 83: // "S"
+      if (n - 4 >= from && buf.startsWith("<｜D", n - 4)) return n - 4;
+      return -1;
+    case 77: // "M"
+      if (n - 5 >= from && buf.startsWith("<｜DS", n - 5)) return n - 5;
+      return -1;
+    case 76: // "L"
+      if (n - 6 >= from && buf.startsWith("<｜DSM", n - 6)) return n - 6;
+      return -1;
+    case 116: // "t"
+      if (n - 8 >= from && buf.startsWith("<｜DSML｜", n - 8)) return n - 8;
+      return -1;
+    case 111: // "o"
+      if (n - 10 >= from && buf.startsWith("<｜DSML｜to", n - 10)) return n - 10;
+      if (n - 9 >= from && buf.startsWith("<｜DSML｜t", n - 9)) return n - 9;
+      return -1;
+    case 108: // "l"
+      if (n - 16 >= from && buf.startsWith("<｜DSML｜tool_cal", n - 16)) return n - 16;
+      if (n - 15 >= from && buf.startsWith("<｜DSML｜tool_ca", n - 15)) return n - 15;
+      if (n - 11 >= from && buf.startsWith("<｜DSML｜too", n - 11)) return n - 11;
+      return -1;
+    case 95: // "_"
+      if (n - 12 >= from && buf.startsWith("<｜DSML｜tool", n - 12)) return n - 12;
+      return -1;
+    case 99: // "c"
+      if (n - 13 >= from && buf.startsWith("<｜DSML｜tool_", n - 13)) return n - 13;
+      return -1;
+    case 97: // "a"
+      if (n - 14 >= from && buf.startsWith("<｜DSML｜tool_c", n - 14)) return n - 14;
+      return -1;
+    case 115: // "s"
+      if (n - 17 >= from && buf.startsWith("<｜DSML｜tool_call", n - 17)) return n - 17;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -237,7 +370,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</｜DSML｜invoke>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -283,16 +416,20 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<think>|^\\s*(?=</think>)": no literal prefix to skip to. */
+/** Pattern "<think>|^\\s*(?=</think>)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
-}
-
-/** Pattern "\\s*(?:<｜DSML｜tool_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">": no literal prefix to skip to. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -330,6 +467,27 @@ function pySpace(c: number): boolean {
   );
 }
 
+/** Pattern "\\s*(?:<｜DSML｜tool_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">": a match begins in the whitespace before the first of "<｜DSML｜invoke name=\"", "<｜DSML｜tool_calls>", or is pending at the end. */
+function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf('<｜DSML｜invoke name="', pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<｜DSML｜tool_calls>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P1.search(buf, j, !eos);
+}
+
 /** Pattern "\\s*(?:</｜DSML｜tool_calls>|<｜end▁of▁sentence｜>)": whitespace then "<", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
 const NO_GROUPS_3: Record<string, string | null> = {};
 function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
@@ -356,7 +514,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold1(buf, pos, n) < 0) {
+    if (hold4(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -476,7 +634,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold0(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -160,8 +160,33 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_call>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
 function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 104: // "h"
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_call>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -192,7 +217,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -219,8 +244,41 @@ function hold2(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</response>" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 47: // "/"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 114: // "r"
+      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
+      return -1;
+    case 101: // "e"
+      if (n - 10 >= from && buf.startsWith("</respons", n - 10)) return n - 10;
+      if (n - 4 >= from && buf.startsWith("</r", n - 4)) return n - 4;
+      return -1;
+    case 115: // "s"
+      if (n - 9 >= from && buf.startsWith("</respon", n - 9)) return n - 9;
+      if (n - 5 >= from && buf.startsWith("</re", n - 5)) return n - 5;
+      return -1;
+    case 112: // "p"
+      if (n - 6 >= from && buf.startsWith("</res", n - 6)) return n - 6;
+      return -1;
+    case 111: // "o"
+      if (n - 7 >= from && buf.startsWith("</resp", n - 7)) return n - 7;
+      return -1;
+    case 110: // "n"
+      if (n - 8 >= from && buf.startsWith("</respo", n - 8)) return n - 8;
+      return -1;
+  }
+  return -1;
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_call>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -253,16 +311,37 @@ function hold3(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "(?:^|<think>\\s*)": no literal prefix to skip to. */
+/** Pattern "(?:^|<think>\\s*)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
-/** Pattern "\\n?</response>": no literal prefix to skip to. */
+/** Pattern "\\n?</response>": a match begins at the first of "\n", "</response>", or is pending at the end. */
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("\n", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("</response>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P1.search(buf, j, !eos);
 }
 
 /** outside (no implicit field): open content: "<response>\n"; open thinking: pattern "(?:^|<think>\\s*)"; open tool_calls: "<tool_call>". */
@@ -346,7 +425,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       s = buf.indexOf("<tool_call>", pos);
       if (s >= 0) e = s + 11;
       else if (!eos) {
-        s = hold1(buf, pos, n);
+        s = hold2(buf, pos, n);
         part = s >= 0;
       }
       mO_2Buf = buf;
@@ -394,7 +473,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -431,7 +510,7 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold5(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -142,22 +142,171 @@ let mO_1Buf: string | null = null;
 let mO_1From = 0;
 let mO_1Eos = false;
 let mO_1Hit: PatternMatch | null = null;
-/** Pattern "(?:^|>>>)all\\n": no literal prefix to skip to. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of ">>>" (-1 if none); candidates by last character. */
+function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 62: // ">"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 62) return n - 2;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|eom_id|>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 9 >= from && buf.startsWith("<|eom_id", n - 9)) return n - 9;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 101: // "e"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 4 >= from && buf.startsWith("<|e", n - 4)) return n - 4;
+      return -1;
+    case 109: // "m"
+      if (n - 5 >= from && buf.startsWith("<|eo", n - 5)) return n - 5;
+      return -1;
+    case 95: // "_"
+      if (n - 6 >= from && buf.startsWith("<|eom", n - 6)) return n - 6;
+      return -1;
+    case 105: // "i"
+      if (n - 7 >= from && buf.startsWith("<|eom_", n - 7)) return n - 7;
+      return -1;
+    case 100: // "d"
+      if (n - 8 >= from && buf.startsWith("<|eom_i", n - 8)) return n - 8;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|eot_id|>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 9 >= from && buf.startsWith("<|eot_id", n - 9)) return n - 9;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 101: // "e"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 4 >= from && buf.startsWith("<|e", n - 4)) return n - 4;
+      return -1;
+    case 116: // "t"
+      if (n - 5 >= from && buf.startsWith("<|eo", n - 5)) return n - 5;
+      return -1;
+    case 95: // "_"
+      if (n - 6 >= from && buf.startsWith("<|eot", n - 6)) return n - 6;
+      return -1;
+    case 105: // "i"
+      if (n - 7 >= from && buf.startsWith("<|eot_", n - 7)) return n - 7;
+      return -1;
+    case 100: // "d"
+      if (n - 8 >= from && buf.startsWith("<|eot_i", n - 8)) return n - 8;
+      return -1;
+  }
+  return -1;
+}
+
+/** Pattern "(?:^|>>>)all\\n": a match begins at the start of the text or at the first of ">>>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf(">>>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
-/** Pattern "(?:^|>>>)(?!all\\n)(?P<name>[^\\n>]+)\\n": no literal prefix to skip to. */
+/** Pattern "(?:^|>>>)(?!all\\n)(?P<name>[^\\n>]+)\\n": a match begins at the start of the text or at the first of ">>>", or is pending at the end. */
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  if (pos === 0) return P1.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf(">>>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P1.search(buf, j, !eos);
 }
 
-/** Pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)": no literal prefix to skip to. */
+/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
+function spaceLike(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0x1c && c <= 0x1f) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
+function pySpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
+/** Pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)": a match begins in the whitespace before the first of "<|eom_id|>", "<|eot_id|>", ">>>", or is pending at the end. */
 function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P2.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|eom_id|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|eot_id|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf(">>>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P2.search(buf, j, !eos);
 }
 
 /** outside (no implicit field): open content: pattern "(?:^|>>>)all\\n"; open tool_calls: pattern "(?:^|>>>)(?!all\\n)(?P<name>[^\\n>]+)\\n". */

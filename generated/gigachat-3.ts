@@ -135,8 +135,55 @@ let mO_1Buf: string | null = null;
 let mO_1From = 0;
 let mO_1Eos = false;
 let mO_1Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|message_sep|>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|function_call|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 16 >= from && buf.startsWith("<|function_call", n - 16)) return n - 16;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 102: // "f"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 117: // "u"
+      if (n - 4 >= from && buf.startsWith("<|f", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 10 >= from && buf.startsWith("<|functio", n - 10)) return n - 10;
+      if (n - 5 >= from && buf.startsWith("<|fu", n - 5)) return n - 5;
+      return -1;
+    case 99: // "c"
+      if (n - 12 >= from && buf.startsWith("<|function_", n - 12)) return n - 12;
+      if (n - 6 >= from && buf.startsWith("<|fun", n - 6)) return n - 6;
+      return -1;
+    case 116: // "t"
+      if (n - 7 >= from && buf.startsWith("<|func", n - 7)) return n - 7;
+      return -1;
+    case 105: // "i"
+      if (n - 8 >= from && buf.startsWith("<|funct", n - 8)) return n - 8;
+      return -1;
+    case 111: // "o"
+      if (n - 9 >= from && buf.startsWith("<|functi", n - 9)) return n - 9;
+      return -1;
+    case 95: // "_"
+      if (n - 11 >= from && buf.startsWith("<|function", n - 11)) return n - 11;
+      return -1;
+    case 97: // "a"
+      if (n - 13 >= from && buf.startsWith("<|function_c", n - 13)) return n - 13;
+      return -1;
+    case 108: // "l"
+      if (n - 15 >= from && buf.startsWith("<|function_cal", n - 15)) return n - 15;
+      if (n - 14 >= from && buf.startsWith("<|function_ca", n - 14)) return n - 14;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|message_sep|>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -174,10 +221,69 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*": no literal prefix to skip to. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+/** Earliest p ≥ from with buf[p:] a proper prefix of "function call<|role_sep|>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 102: // "f"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 117: // "u"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 102) return n - 2;
+      return -1;
+    case 110: // "n"
+      if (n - 8 >= from && buf.startsWith("functio", n - 8)) return n - 8;
+      if (n - 3 >= from && buf.startsWith("fu", n - 3)) return n - 3;
+      return -1;
+    case 99: // "c"
+      if (n - 10 >= from && buf.startsWith("function ", n - 10)) return n - 10;
+      if (n - 4 >= from && buf.startsWith("fun", n - 4)) return n - 4;
+      return -1;
+    case 116: // "t"
+      if (n - 5 >= from && buf.startsWith("func", n - 5)) return n - 5;
+      return -1;
+    case 105: // "i"
+      if (n - 6 >= from && buf.startsWith("funct", n - 6)) return n - 6;
+      return -1;
+    case 111: // "o"
+      if (n - 17 >= from && buf.startsWith("function call<|r", n - 17)) return n - 17;
+      if (n - 7 >= from && buf.startsWith("functi", n - 7)) return n - 7;
+      return -1;
+    case 32: // " "
+      if (n - 9 >= from && buf.startsWith("function", n - 9)) return n - 9;
+      return -1;
+    case 97: // "a"
+      if (n - 11 >= from && buf.startsWith("function c", n - 11)) return n - 11;
+      return -1;
+    case 108: // "l"
+      if (n - 18 >= from && buf.startsWith("function call<|ro", n - 18)) return n - 18;
+      if (n - 13 >= from && buf.startsWith("function cal", n - 13)) return n - 13;
+      if (n - 12 >= from && buf.startsWith("function ca", n - 12)) return n - 12;
+      return -1;
+    case 60: // "<"
+      if (n - 14 >= from && buf.startsWith("function call", n - 14)) return n - 14;
+      return -1;
+    case 124: // "|"
+      if (n - 24 >= from && buf.startsWith("function call<|role_sep", n - 24)) return n - 24;
+      if (n - 15 >= from && buf.startsWith("function call<", n - 15)) return n - 15;
+      return -1;
+    case 114: // "r"
+      if (n - 16 >= from && buf.startsWith("function call<|", n - 16)) return n - 16;
+      return -1;
+    case 101: // "e"
+      if (n - 22 >= from && buf.startsWith("function call<|role_s", n - 22)) return n - 22;
+      if (n - 19 >= from && buf.startsWith("function call<|rol", n - 19)) return n - 19;
+      return -1;
+    case 95: // "_"
+      if (n - 20 >= from && buf.startsWith("function call<|role", n - 20)) return n - 20;
+      return -1;
+    case 115: // "s"
+      if (n - 21 >= from && buf.startsWith("function call<|role_", n - 21)) return n - 21;
+      return -1;
+    case 112: // "p"
+      if (n - 23 >= from && buf.startsWith("function call<|role_se", n - 23)) return n - 23;
+      return -1;
+  }
+  return -1;
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -215,6 +321,31 @@ function pySpace(c: number): boolean {
   );
 }
 
+/** Pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*": a match begins in the whitespace before the first of "<|function_call|>", "<|message_sep|>", "function call<|role_sep|>", or is pending at the end. */
+function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|function_call|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|message_sep|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("function call<|role_sep|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P0.search(buf, j, !eos);
+}
+
 /** Pattern "\\s*<\\|message_sep\\|>(?!\\s*function call)": whitespace then "<|message_sep|>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
 const NO_GROUPS_2: Record<string, string | null> = {};
 function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
@@ -222,7 +353,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold1(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -242,7 +373,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold1(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;

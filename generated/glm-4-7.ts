@@ -179,8 +179,33 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_call>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 104: // "h"
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_call>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -211,7 +236,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -221,7 +246,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -249,7 +274,7 @@ function hold2(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_call>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -282,10 +307,20 @@ function hold3(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<think>|^\\s*(?=</think>)": no literal prefix to skip to. */
+/** Pattern "<think>|^\\s*(?=</think>)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -330,7 +365,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold1(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -350,7 +385,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold1(buf, pos, n) < 0) {
+    if (hold2(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -470,7 +505,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -488,7 +523,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold4(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -307,8 +307,98 @@ function hold2(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>commentary" (-1 if none); candidates by last character. */
 function hold3(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 99: // "c"
+      if (n - 12 >= from && buf.startsWith("<|channel|>", n - 12)) return n - 12;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 104: // "h"
+      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 19 >= from && buf.startsWith("<|channel|>comment", n - 19)) return n - 19;
+      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 17 >= from && buf.startsWith("<|channel|>comme", n - 17)) return n - 17;
+      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
+      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
+      return -1;
+    case 101: // "e"
+      if (n - 16 >= from && buf.startsWith("<|channel|>comm", n - 16)) return n - 16;
+      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
+      return -1;
+    case 108: // "l"
+      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
+      return -1;
+    case 62: // ">"
+      if (n - 11 >= from && buf.startsWith("<|channel|", n - 11)) return n - 11;
+      return -1;
+    case 111: // "o"
+      if (n - 13 >= from && buf.startsWith("<|channel|>c", n - 13)) return n - 13;
+      return -1;
+    case 109: // "m"
+      if (n - 15 >= from && buf.startsWith("<|channel|>com", n - 15)) return n - 15;
+      if (n - 14 >= from && buf.startsWith("<|channel|>co", n - 14)) return n - 14;
+      return -1;
+    case 116: // "t"
+      if (n - 18 >= from && buf.startsWith("<|channel|>commen", n - 18)) return n - 18;
+      return -1;
+    case 114: // "r"
+      if (n - 20 >= from && buf.startsWith("<|channel|>commenta", n - 20)) return n - 20;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "to=functions." (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 116: // "t"
+      if (n - 8 >= from && buf.startsWith("to=func", n - 8)) return n - 8;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 111: // "o"
+      if (n - 10 >= from && buf.startsWith("to=functi", n - 10)) return n - 10;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 116) return n - 2;
+      return -1;
+    case 61: // "="
+      if (n - 3 >= from && buf.startsWith("to", n - 3)) return n - 3;
+      return -1;
+    case 102: // "f"
+      if (n - 4 >= from && buf.startsWith("to=", n - 4)) return n - 4;
+      return -1;
+    case 117: // "u"
+      if (n - 5 >= from && buf.startsWith("to=f", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 11 >= from && buf.startsWith("to=functio", n - 11)) return n - 11;
+      if (n - 6 >= from && buf.startsWith("to=fu", n - 6)) return n - 6;
+      return -1;
+    case 99: // "c"
+      if (n - 7 >= from && buf.startsWith("to=fun", n - 7)) return n - 7;
+      return -1;
+    case 105: // "i"
+      if (n - 9 >= from && buf.startsWith("to=funct", n - 9)) return n - 9;
+      return -1;
+    case 115: // "s"
+      if (n - 12 >= from && buf.startsWith("to=function", n - 12)) return n - 12;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -331,7 +421,7 @@ function hold3(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|return|>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
+function hold6(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -361,7 +451,7 @@ function hold4(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|call|>" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
+function hold7(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -384,10 +474,60 @@ function hold5(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>": no literal prefix to skip to. */
+/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
+function spaceLike(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0x1c && c <= 0x1f) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
+function pySpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
+/** Pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>": a match begins in the whitespace before the first of "<|channel|>commentary", "to=functions.", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|channel|>commentary", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("to=functions.", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold3(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P0.search(buf, j, !eos);
 }
 
 /** outside (no implicit field): open content: "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"; open thinking: "<|channel|>analysis<|message|>"; open tool_calls: pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
@@ -531,7 +671,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold5(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -561,9 +701,9 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
       e = t + 7;
     }
     if (s < 0 && !eos) {
-      t = hold4(buf, pos, n);
+      t = hold6(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
-      t = hold3(buf, pos, n);
+      t = hold5(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
       part = s >= 0;
     }
@@ -605,7 +745,7 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold5(buf, pos, n);
+  const p = eos ? -1 : hold7(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -237,8 +237,41 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end_of_text|>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</response>" (-1 if none); candidates by last character. */
 function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 47: // "/"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 114: // "r"
+      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
+      return -1;
+    case 101: // "e"
+      if (n - 10 >= from && buf.startsWith("</respons", n - 10)) return n - 10;
+      if (n - 4 >= from && buf.startsWith("</r", n - 4)) return n - 4;
+      return -1;
+    case 115: // "s"
+      if (n - 9 >= from && buf.startsWith("</respon", n - 9)) return n - 9;
+      if (n - 5 >= from && buf.startsWith("</re", n - 5)) return n - 5;
+      return -1;
+    case 112: // "p"
+      if (n - 6 >= from && buf.startsWith("</res", n - 6)) return n - 6;
+      return -1;
+    case 111: // "o"
+      if (n - 7 >= from && buf.startsWith("</resp", n - 7)) return n - 7;
+      return -1;
+    case 110: // "n"
+      if (n - 8 >= from && buf.startsWith("</respo", n - 8)) return n - 8;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end_of_text|>" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -273,6 +306,34 @@ function hold2(buf: string, from: number, n: number): number {
       return -1;
     case 120: // "x"
       if (n - 12 >= from && buf.startsWith("<|end_of_te", n - 12)) return n - 12;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 47: // "/"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
+      return -1;
+    case 104: // "h"
+      if (n - 4 >= from && buf.startsWith("</t", n - 4)) return n - 4;
+      return -1;
+    case 105: // "i"
+      if (n - 5 >= from && buf.startsWith("</th", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 6 >= from && buf.startsWith("</thi", n - 6)) return n - 6;
+      return -1;
+    case 107: // "k"
+      if (n - 7 >= from && buf.startsWith("</thin", n - 7)) return n - 7;
       return -1;
   }
   return -1;
@@ -333,16 +394,40 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P0.search(buf, j, !eos);
 }
 
-/** Pattern "\\s*</response>|\\s*<\\|end_of_text\\|>": no literal prefix to skip to. */
+/** Pattern "\\s*</response>|\\s*<\\|end_of_text\\|>": a match begins in the whitespace before the first of "</response>", "<|end_of_text|>", or is pending at the end. */
 function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P3.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</response>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|end_of_text|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold3(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P3.search(buf, j, !eos);
 }
 
-/** Pattern "</think>\\s*<response>|</think>(?=\\s*[^\\s<])|</think>(?=\\s*<\\|)|</think>\\s*$": no literal prefix to skip to. */
+/** Pattern "</think>\\s*<response>|</think>(?=\\s*[^\\s<])|</think>(?=\\s*<\\|)|</think>\\s*$": a match begins at the first of "</think>", or is pending at the end. */
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P1.search(buf, j, !eos);
 }
 
 /** Pattern "\\s*<\\|end_of_text\\|>": whitespace then "<|end_of_text|>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
@@ -352,7 +437,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold2(buf, pos, n) < 0) {
+    if (hold3(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;

@@ -194,8 +194,173 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</think:opensource>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<think:opensource>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 104: // "h"
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 11 >= from && buf.startsWith("<think:ope", n - 11)) return n - 11;
+      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
+      return -1;
+    case 58: // ":"
+      if (n - 7 >= from && buf.startsWith("<think", n - 7)) return n - 7;
+      return -1;
+    case 111: // "o"
+      if (n - 13 >= from && buf.startsWith("<think:opens", n - 13)) return n - 13;
+      if (n - 8 >= from && buf.startsWith("<think:", n - 8)) return n - 8;
+      return -1;
+    case 112: // "p"
+      if (n - 9 >= from && buf.startsWith("<think:o", n - 9)) return n - 9;
+      return -1;
+    case 101: // "e"
+      if (n - 17 >= from && buf.startsWith("<think:opensourc", n - 17)) return n - 17;
+      if (n - 10 >= from && buf.startsWith("<think:op", n - 10)) return n - 10;
+      return -1;
+    case 115: // "s"
+      if (n - 12 >= from && buf.startsWith("<think:open", n - 12)) return n - 12;
+      return -1;
+    case 117: // "u"
+      if (n - 14 >= from && buf.startsWith("<think:openso", n - 14)) return n - 14;
+      return -1;
+    case 114: // "r"
+      if (n - 15 >= from && buf.startsWith("<think:opensou", n - 15)) return n - 15;
+      return -1;
+    case 99: // "c"
+      if (n - 16 >= from && buf.startsWith("<think:opensour", n - 16)) return n - 16;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_call:opensource>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 111: // "o"
+      if (n - 17 >= from && buf.startsWith("<tool_call:opens", n - 17)) return n - 17;
+      if (n - 12 >= from && buf.startsWith("<tool_call:", n - 12)) return n - 12;
+      if (n - 4 >= from && buf.startsWith("<to", n - 4)) return n - 4;
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 108: // "l"
+      if (n - 10 >= from && buf.startsWith("<tool_cal", n - 10)) return n - 10;
+      if (n - 9 >= from && buf.startsWith("<tool_ca", n - 9)) return n - 9;
+      if (n - 5 >= from && buf.startsWith("<too", n - 5)) return n - 5;
+      return -1;
+    case 95: // "_"
+      if (n - 6 >= from && buf.startsWith("<tool", n - 6)) return n - 6;
+      return -1;
+    case 99: // "c"
+      if (n - 20 >= from && buf.startsWith("<tool_call:opensour", n - 20)) return n - 20;
+      if (n - 7 >= from && buf.startsWith("<tool_", n - 7)) return n - 7;
+      return -1;
+    case 97: // "a"
+      if (n - 8 >= from && buf.startsWith("<tool_c", n - 8)) return n - 8;
+      return -1;
+    case 58: // ":"
+      if (n - 11 >= from && buf.startsWith("<tool_call", n - 11)) return n - 11;
+      return -1;
+    case 112: // "p"
+      if (n - 13 >= from && buf.startsWith("<tool_call:o", n - 13)) return n - 13;
+      return -1;
+    case 101: // "e"
+      if (n - 21 >= from && buf.startsWith("<tool_call:opensourc", n - 21)) return n - 21;
+      if (n - 14 >= from && buf.startsWith("<tool_call:op", n - 14)) return n - 14;
+      return -1;
+    case 110: // "n"
+      if (n - 15 >= from && buf.startsWith("<tool_call:ope", n - 15)) return n - 15;
+      return -1;
+    case 115: // "s"
+      if (n - 16 >= from && buf.startsWith("<tool_call:open", n - 16)) return n - 16;
+      return -1;
+    case 117: // "u"
+      if (n - 18 >= from && buf.startsWith("<tool_call:openso", n - 18)) return n - 18;
+      return -1;
+    case 114: // "r"
+      if (n - 19 >= from && buf.startsWith("<tool_call:opensou", n - 19)) return n - 19;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_calls:opensource>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 111: // "o"
+      if (n - 18 >= from && buf.startsWith("<tool_calls:opens", n - 18)) return n - 18;
+      if (n - 13 >= from && buf.startsWith("<tool_calls:", n - 13)) return n - 13;
+      if (n - 4 >= from && buf.startsWith("<to", n - 4)) return n - 4;
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 108: // "l"
+      if (n - 10 >= from && buf.startsWith("<tool_cal", n - 10)) return n - 10;
+      if (n - 9 >= from && buf.startsWith("<tool_ca", n - 9)) return n - 9;
+      if (n - 5 >= from && buf.startsWith("<too", n - 5)) return n - 5;
+      return -1;
+    case 95: // "_"
+      if (n - 6 >= from && buf.startsWith("<tool", n - 6)) return n - 6;
+      return -1;
+    case 99: // "c"
+      if (n - 21 >= from && buf.startsWith("<tool_calls:opensour", n - 21)) return n - 21;
+      if (n - 7 >= from && buf.startsWith("<tool_", n - 7)) return n - 7;
+      return -1;
+    case 97: // "a"
+      if (n - 8 >= from && buf.startsWith("<tool_c", n - 8)) return n - 8;
+      return -1;
+    case 115: // "s"
+      if (n - 17 >= from && buf.startsWith("<tool_calls:open", n - 17)) return n - 17;
+      if (n - 11 >= from && buf.startsWith("<tool_call", n - 11)) return n - 11;
+      return -1;
+    case 58: // ":"
+      if (n - 12 >= from && buf.startsWith("<tool_calls", n - 12)) return n - 12;
+      return -1;
+    case 112: // "p"
+      if (n - 14 >= from && buf.startsWith("<tool_calls:o", n - 14)) return n - 14;
+      return -1;
+    case 101: // "e"
+      if (n - 22 >= from && buf.startsWith("<tool_calls:opensourc", n - 22)) return n - 22;
+      if (n - 15 >= from && buf.startsWith("<tool_calls:op", n - 15)) return n - 15;
+      return -1;
+    case 110: // "n"
+      if (n - 16 >= from && buf.startsWith("<tool_calls:ope", n - 16)) return n - 16;
+      return -1;
+    case 117: // "u"
+      if (n - 19 >= from && buf.startsWith("<tool_calls:openso", n - 19)) return n - 19;
+      return -1;
+    case 114: // "r"
+      if (n - 20 >= from && buf.startsWith("<tool_calls:opensou", n - 20)) return n - 20;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</think:opensource>" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -250,7 +415,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_call:opensource>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -308,16 +473,20 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<think:opensource>|^\\s*(?=</think:opensource>)": no literal prefix to skip to. */
+/** Pattern "<think:opensource>|^\\s*(?=</think:opensource>)": a match begins at the start of the text or at the first of "<think:opensource>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
-}
-
-/** Pattern "\\s*(?:<tool_calls:opensource>\\s*)?<tool_call:opensource>(?P<name>[^<\\n]+?)<tool_sep:opensource>\\s*": no literal prefix to skip to. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<think:opensource>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -353,6 +522,27 @@ function pySpace(c: number): boolean {
     c === 8287 ||
     c === 12288
   );
+}
+
+/** Pattern "\\s*(?:<tool_calls:opensource>\\s*)?<tool_call:opensource>(?P<name>[^<\\n]+?)<tool_sep:opensource>\\s*": a match begins in the whitespace before the first of "<tool_call:opensource>", "<tool_calls:opensource>", or is pending at the end. */
+function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<tool_call:opensource>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<tool_calls:opensource>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P1.search(buf, j, !eos);
 }
 
 /** Pattern "\\s*(?:</tool_calls:opensource>|<｜hy_eos:opensource｜>)": whitespace then "<", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
@@ -481,7 +671,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold0(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -499,7 +689,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold1(buf, pos, n);
+  const p = eos ? -1 : hold4(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -142,8 +142,121 @@ let mO_1Buf: string | null = null;
 let mO_1From = 0;
 let mO_1Eos = false;
 let mO_1Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call_begin|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 18 >= from && buf.startsWith("<|tool_call_begin", n - 18)) return n - 18;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 5 >= from && buf.startsWith("<|to", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<|t", n - 4)) return n - 4;
+      return -1;
+    case 108: // "l"
+      if (n - 11 >= from && buf.startsWith("<|tool_cal", n - 11)) return n - 11;
+      if (n - 10 >= from && buf.startsWith("<|tool_ca", n - 10)) return n - 10;
+      if (n - 6 >= from && buf.startsWith("<|too", n - 6)) return n - 6;
+      return -1;
+    case 95: // "_"
+      if (n - 12 >= from && buf.startsWith("<|tool_call", n - 12)) return n - 12;
+      if (n - 7 >= from && buf.startsWith("<|tool", n - 7)) return n - 7;
+      return -1;
+    case 99: // "c"
+      if (n - 8 >= from && buf.startsWith("<|tool_", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 9 >= from && buf.startsWith("<|tool_c", n - 9)) return n - 9;
+      return -1;
+    case 98: // "b"
+      if (n - 13 >= from && buf.startsWith("<|tool_call_", n - 13)) return n - 13;
+      return -1;
+    case 101: // "e"
+      if (n - 14 >= from && buf.startsWith("<|tool_call_b", n - 14)) return n - 14;
+      return -1;
+    case 103: // "g"
+      if (n - 15 >= from && buf.startsWith("<|tool_call_be", n - 15)) return n - 15;
+      return -1;
+    case 105: // "i"
+      if (n - 16 >= from && buf.startsWith("<|tool_call_beg", n - 16)) return n - 16;
+      return -1;
+    case 110: // "n"
+      if (n - 17 >= from && buf.startsWith("<|tool_call_begi", n - 17)) return n - 17;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_calls_section_begin|>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 27 >= from && buf.startsWith("<|tool_calls_section_begin", n - 27)) return n - 27;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 17 >= from && buf.startsWith("<|tool_calls_sec", n - 17)) return n - 17;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 19 >= from && buf.startsWith("<|tool_calls_secti", n - 19)) return n - 19;
+      if (n - 5 >= from && buf.startsWith("<|to", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<|t", n - 4)) return n - 4;
+      return -1;
+    case 108: // "l"
+      if (n - 11 >= from && buf.startsWith("<|tool_cal", n - 11)) return n - 11;
+      if (n - 10 >= from && buf.startsWith("<|tool_ca", n - 10)) return n - 10;
+      if (n - 6 >= from && buf.startsWith("<|too", n - 6)) return n - 6;
+      return -1;
+    case 95: // "_"
+      if (n - 21 >= from && buf.startsWith("<|tool_calls_section", n - 21)) return n - 21;
+      if (n - 13 >= from && buf.startsWith("<|tool_calls", n - 13)) return n - 13;
+      if (n - 7 >= from && buf.startsWith("<|tool", n - 7)) return n - 7;
+      return -1;
+    case 99: // "c"
+      if (n - 16 >= from && buf.startsWith("<|tool_calls_se", n - 16)) return n - 16;
+      if (n - 8 >= from && buf.startsWith("<|tool_", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 9 >= from && buf.startsWith("<|tool_c", n - 9)) return n - 9;
+      return -1;
+    case 115: // "s"
+      if (n - 14 >= from && buf.startsWith("<|tool_calls_", n - 14)) return n - 14;
+      if (n - 12 >= from && buf.startsWith("<|tool_call", n - 12)) return n - 12;
+      return -1;
+    case 101: // "e"
+      if (n - 23 >= from && buf.startsWith("<|tool_calls_section_b", n - 23)) return n - 23;
+      if (n - 15 >= from && buf.startsWith("<|tool_calls_s", n - 15)) return n - 15;
+      return -1;
+    case 105: // "i"
+      if (n - 25 >= from && buf.startsWith("<|tool_calls_section_beg", n - 25)) return n - 25;
+      if (n - 18 >= from && buf.startsWith("<|tool_calls_sect", n - 18)) return n - 18;
+      return -1;
+    case 110: // "n"
+      if (n - 26 >= from && buf.startsWith("<|tool_calls_section_begi", n - 26)) return n - 26;
+      if (n - 20 >= from && buf.startsWith("<|tool_calls_sectio", n - 20)) return n - 20;
+      return -1;
+    case 98: // "b"
+      if (n - 22 >= from && buf.startsWith("<|tool_calls_section_", n - 22)) return n - 22;
+      return -1;
+    case 103: // "g"
+      if (n - 24 >= from && buf.startsWith("<|tool_calls_section_be", n - 24)) return n - 24;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -153,7 +266,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call_end|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -197,12 +310,6 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>": no literal prefix to skip to. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
-}
-
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
 function spaceLike(c: number): boolean {
   return (
@@ -238,6 +345,27 @@ function pySpace(c: number): boolean {
   );
 }
 
+/** Pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>": a match begins in the whitespace before the first of "<|tool_call_begin|>", "<|tool_calls_section_begin|>", or is pending at the end. */
+function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|tool_call_begin|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|tool_calls_section_begin|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P0.search(buf, j, !eos);
+}
+
 /** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)": whitespace then "<|", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
 const NO_GROUPS_2: Record<string, string | null> = {};
 function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
@@ -245,7 +373,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold2(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -265,7 +393,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold1(buf, pos, n) < 0) {
+    if (hold3(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;

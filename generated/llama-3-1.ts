@@ -117,8 +117,50 @@ let mO_1Buf: string | null = null;
 let mO_1From = 0;
 let mO_1Eos = false;
 let mO_1Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|e" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|python_tag|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 13 >= from && buf.startsWith("<|python_tag", n - 13)) return n - 13;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 112: // "p"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 121: // "y"
+      if (n - 4 >= from && buf.startsWith("<|p", n - 4)) return n - 4;
+      return -1;
+    case 116: // "t"
+      if (n - 10 >= from && buf.startsWith("<|python_", n - 10)) return n - 10;
+      if (n - 5 >= from && buf.startsWith("<|py", n - 5)) return n - 5;
+      return -1;
+    case 104: // "h"
+      if (n - 6 >= from && buf.startsWith("<|pyt", n - 6)) return n - 6;
+      return -1;
+    case 111: // "o"
+      if (n - 7 >= from && buf.startsWith("<|pyth", n - 7)) return n - 7;
+      return -1;
+    case 110: // "n"
+      if (n - 8 >= from && buf.startsWith("<|pytho", n - 8)) return n - 8;
+      return -1;
+    case 95: // "_"
+      if (n - 9 >= from && buf.startsWith("<|python", n - 9)) return n - 9;
+      return -1;
+    case 97: // "a"
+      if (n - 11 >= from && buf.startsWith("<|python_t", n - 11)) return n - 11;
+      return -1;
+    case 103: // "g"
+      if (n - 12 >= from && buf.startsWith("<|python_ta", n - 12)) return n - 12;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|e" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -130,10 +172,20 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "^\\s*(?=\\{\\s*\\\")|<\\|python_tag\\|>": no literal prefix to skip to. */
+/** Pattern "^\\s*(?=\\{\\s*\\\")|<\\|python_tag\\|>": a match begins at the start of the text or at the first of "<|python_tag|>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|python_tag|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -178,7 +230,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold1(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;

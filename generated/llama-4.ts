@@ -130,10 +130,15 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()": no literal prefix to skip to. */
+/** Pattern "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()": a match begins at the start of the text or at the first of , or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  if (j < 0) {
+    if (eos) return null;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */

@@ -150,8 +150,33 @@ let mO_2Eos = false;
 let mO_2S = -1;
 let mO_2E = 0;
 let mO_2P = false;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "[TOOL_CALLS]" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "[THINK]" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 91: // "["
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 84: // "T"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 91) return n - 2;
+      return -1;
+    case 72: // "H"
+      if (n - 3 >= from && buf.startsWith("[T", n - 3)) return n - 3;
+      return -1;
+    case 73: // "I"
+      if (n - 4 >= from && buf.startsWith("[TH", n - 4)) return n - 4;
+      return -1;
+    case 78: // "N"
+      if (n - 5 >= from && buf.startsWith("[THI", n - 5)) return n - 5;
+      return -1;
+    case 75: // "K"
+      if (n - 6 >= from && buf.startsWith("[THIN", n - 6)) return n - 6;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "[TOOL_CALLS]" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 91: // "["
       if (n - 1 >= from) return n - 1;
@@ -185,7 +210,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</s>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -201,7 +226,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "[/THINK]" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 91: // "["
       if (n - 1 >= from) return n - 1;
@@ -228,10 +253,20 @@ function hold2(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "\\[THINK\\]|^\\s*(?=\\[/THINK\\])": no literal prefix to skip to. */
+/** Pattern "\\[THINK\\]|^\\s*(?=\\[/THINK\\])": a match begins at the start of the text or at the first of "[THINK]", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("[THINK]", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -276,7 +311,7 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold1(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -289,10 +324,25 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P1.search(buf, j, !eos);
 }
 
-/** Pattern "\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))": no literal prefix to skip to. */
+/** Pattern "\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))": a match begins in the whitespace before the first of "</s>", "[TOOL_CALLS]", or is pending at the end. */
 function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P2.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</s>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("[TOOL_CALLS]", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P2.search(buf, j, !eos);
 }
 
 /** outside (implicit field content): open thinking: pattern "\\[THINK\\]|^\\s*(?=\\[/THINK\\])"; open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]"; close content: "</s>". */
@@ -365,7 +415,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       s = buf.indexOf("</s>", pos);
       if (s >= 0) e = s + 4;
       else if (!eos) {
-        s = hold1(buf, pos, n);
+        s = hold2(buf, pos, n);
         part = s >= 0;
       }
       mO_2Buf = buf;
@@ -413,7 +463,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold3(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

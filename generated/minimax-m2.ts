@@ -197,8 +197,192 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 104: // "h"
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<invoke name=\"" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 105: // "i"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 110: // "n"
+      if (n - 9 >= from && buf.startsWith("<invoke ", n - 9)) return n - 9;
+      if (n - 3 >= from && buf.startsWith("<i", n - 3)) return n - 3;
+      return -1;
+    case 118: // "v"
+      if (n - 4 >= from && buf.startsWith("<in", n - 4)) return n - 4;
+      return -1;
+    case 111: // "o"
+      if (n - 5 >= from && buf.startsWith("<inv", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<invo", n - 6)) return n - 6;
+      return -1;
+    case 101: // "e"
+      if (n - 12 >= from && buf.startsWith("<invoke nam", n - 12)) return n - 12;
+      if (n - 7 >= from && buf.startsWith("<invok", n - 7)) return n - 7;
+      return -1;
+    case 32: // " "
+      if (n - 8 >= from && buf.startsWith("<invoke", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 10 >= from && buf.startsWith("<invoke n", n - 10)) return n - 10;
+      return -1;
+    case 109: // "m"
+      if (n - 11 >= from && buf.startsWith("<invoke na", n - 11)) return n - 11;
+      return -1;
+    case 61: // "="
+      if (n - 13 >= from && buf.startsWith("<invoke name", n - 13)) return n - 13;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<minimax:tool_call>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 109: // "m"
+      if (n - 6 >= from && buf.startsWith("<mini", n - 6)) return n - 6;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 105: // "i"
+      if (n - 5 >= from && buf.startsWith("<min", n - 5)) return n - 5;
+      if (n - 3 >= from && buf.startsWith("<m", n - 3)) return n - 3;
+      return -1;
+    case 110: // "n"
+      if (n - 4 >= from && buf.startsWith("<mi", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 16 >= from && buf.startsWith("<minimax:tool_c", n - 16)) return n - 16;
+      if (n - 7 >= from && buf.startsWith("<minim", n - 7)) return n - 7;
+      return -1;
+    case 120: // "x"
+      if (n - 8 >= from && buf.startsWith("<minima", n - 8)) return n - 8;
+      return -1;
+    case 58: // ":"
+      if (n - 9 >= from && buf.startsWith("<minimax", n - 9)) return n - 9;
+      return -1;
+    case 116: // "t"
+      if (n - 10 >= from && buf.startsWith("<minimax:", n - 10)) return n - 10;
+      return -1;
+    case 111: // "o"
+      if (n - 12 >= from && buf.startsWith("<minimax:to", n - 12)) return n - 12;
+      if (n - 11 >= from && buf.startsWith("<minimax:t", n - 11)) return n - 11;
+      return -1;
+    case 108: // "l"
+      if (n - 18 >= from && buf.startsWith("<minimax:tool_cal", n - 18)) return n - 18;
+      if (n - 17 >= from && buf.startsWith("<minimax:tool_ca", n - 17)) return n - 17;
+      if (n - 13 >= from && buf.startsWith("<minimax:too", n - 13)) return n - 13;
+      return -1;
+    case 95: // "_"
+      if (n - 14 >= from && buf.startsWith("<minimax:tool", n - 14)) return n - 14;
+      return -1;
+    case 99: // "c"
+      if (n - 15 >= from && buf.startsWith("<minimax:tool_", n - 15)) return n - 15;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</minimax:tool_call>" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 47: // "/"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 109: // "m"
+      if (n - 7 >= from && buf.startsWith("</mini", n - 7)) return n - 7;
+      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 6 >= from && buf.startsWith("</min", n - 6)) return n - 6;
+      if (n - 4 >= from && buf.startsWith("</m", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("</mi", n - 5)) return n - 5;
+      return -1;
+    case 97: // "a"
+      if (n - 17 >= from && buf.startsWith("</minimax:tool_c", n - 17)) return n - 17;
+      if (n - 8 >= from && buf.startsWith("</minim", n - 8)) return n - 8;
+      return -1;
+    case 120: // "x"
+      if (n - 9 >= from && buf.startsWith("</minima", n - 9)) return n - 9;
+      return -1;
+    case 58: // ":"
+      if (n - 10 >= from && buf.startsWith("</minimax", n - 10)) return n - 10;
+      return -1;
+    case 116: // "t"
+      if (n - 11 >= from && buf.startsWith("</minimax:", n - 11)) return n - 11;
+      return -1;
+    case 111: // "o"
+      if (n - 13 >= from && buf.startsWith("</minimax:to", n - 13)) return n - 13;
+      if (n - 12 >= from && buf.startsWith("</minimax:t", n - 12)) return n - 12;
+      return -1;
+    case 108: // "l"
+      if (n - 19 >= from && buf.startsWith("</minimax:tool_cal", n - 19)) return n - 19;
+      if (n - 18 >= from && buf.startsWith("</minimax:tool_ca", n - 18)) return n - 18;
+      if (n - 14 >= from && buf.startsWith("</minimax:too", n - 14)) return n - 14;
+      return -1;
+    case 95: // "_"
+      if (n - 15 >= from && buf.startsWith("</minimax:tool", n - 15)) return n - 15;
+      return -1;
+    case 99: // "c"
+      if (n - 16 >= from && buf.startsWith("</minimax:tool_", n - 16)) return n - 16;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "[e~[" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 91: // "["
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 101: // "e"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 91) return n - 2;
+      return -1;
+    case 126: // "~"
+      if (n - 3 >= from && buf.startsWith("[e", n - 3)) return n - 3;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -226,7 +410,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</invoke>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold6(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -256,22 +440,20 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<think>|^\\s*(?=</think>)": no literal prefix to skip to. */
+/** Pattern "<think>|^\\s*(?=</think>)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
-}
-
-/** Pattern "\\s*(?:<minimax:tool_call>\\s*)?<invoke name=\"(?P<name>[^\"\\n]+)\">": no literal prefix to skip to. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
-}
-
-/** Pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[)": no literal prefix to skip to. */
-function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P3.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -309,6 +491,48 @@ function pySpace(c: number): boolean {
   );
 }
 
+/** Pattern "\\s*(?:<minimax:tool_call>\\s*)?<invoke name=\"(?P<name>[^\"\\n]+)\">": a match begins in the whitespace before the first of "<invoke name=\"", "<minimax:tool_call>", or is pending at the end. */
+function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf('<invoke name="', pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<minimax:tool_call>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P1.search(buf, j, !eos);
+}
+
+/** Pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[)": a match begins in the whitespace before the first of "</minimax:tool_call>", "[e~[", or is pending at the end. */
+function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</minimax:tool_call>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("[e~[", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold3(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P3.search(buf, j, !eos);
+}
+
 /** Pattern "\\s*</invoke>": whitespace then "</invoke>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
 const NO_GROUPS_2: Record<string, string | null> = {};
 function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
@@ -316,7 +540,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold1(buf, pos, n) < 0) {
+    if (hold6(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
@@ -436,7 +660,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold0(buf, pos, n);
+  const p = eos ? -1 : hold5(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -178,8 +178,238 @@ let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
 let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</mm:think>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<mm:think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 109: // "m"
+      if (n - 3 >= from && buf.startsWith("<m", n - 3)) return n - 3;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 58: // ":"
+      if (n - 4 >= from && buf.startsWith("<mm", n - 4)) return n - 4;
+      return -1;
+    case 116: // "t"
+      if (n - 5 >= from && buf.startsWith("<mm:", n - 5)) return n - 5;
+      return -1;
+    case 104: // "h"
+      if (n - 6 >= from && buf.startsWith("<mm:t", n - 6)) return n - 6;
+      return -1;
+    case 105: // "i"
+      if (n - 7 >= from && buf.startsWith("<mm:th", n - 7)) return n - 7;
+      return -1;
+    case 110: // "n"
+      if (n - 8 >= from && buf.startsWith("<mm:thi", n - 8)) return n - 8;
+      return -1;
+    case 107: // "k"
+      if (n - 9 >= from && buf.startsWith("<mm:thin", n - 9)) return n - 9;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[<invoke name=\"" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 93: // "]"
+      if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 60: // "<"
+      if (n - 14 >= from && buf.startsWith("]<]minimax[>[", n - 14)) return n - 14;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 93) return n - 2;
+      return -1;
+    case 109: // "m"
+      if (n - 24 >= from && buf.startsWith("]<]minimax[>[<invoke na", n - 24)) return n - 24;
+      if (n - 8 >= from && buf.startsWith("]<]mini", n - 8)) return n - 8;
+      if (n - 4 >= from && buf.startsWith("]<]", n - 4)) return n - 4;
+      return -1;
+    case 105: // "i"
+      if (n - 15 >= from && buf.startsWith("]<]minimax[>[<", n - 15)) return n - 15;
+      if (n - 7 >= from && buf.startsWith("]<]min", n - 7)) return n - 7;
+      if (n - 5 >= from && buf.startsWith("]<]m", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 22 >= from && buf.startsWith("]<]minimax[>[<invoke ", n - 22)) return n - 22;
+      if (n - 16 >= from && buf.startsWith("]<]minimax[>[<i", n - 16)) return n - 16;
+      if (n - 6 >= from && buf.startsWith("]<]mi", n - 6)) return n - 6;
+      return -1;
+    case 97: // "a"
+      if (n - 23 >= from && buf.startsWith("]<]minimax[>[<invoke n", n - 23)) return n - 23;
+      if (n - 9 >= from && buf.startsWith("]<]minim", n - 9)) return n - 9;
+      return -1;
+    case 120: // "x"
+      if (n - 10 >= from && buf.startsWith("]<]minima", n - 10)) return n - 10;
+      return -1;
+    case 91: // "["
+      if (n - 13 >= from && buf.startsWith("]<]minimax[>", n - 13)) return n - 13;
+      if (n - 11 >= from && buf.startsWith("]<]minimax", n - 11)) return n - 11;
+      return -1;
+    case 62: // ">"
+      if (n - 12 >= from && buf.startsWith("]<]minimax[", n - 12)) return n - 12;
+      return -1;
+    case 118: // "v"
+      if (n - 17 >= from && buf.startsWith("]<]minimax[>[<in", n - 17)) return n - 17;
+      return -1;
+    case 111: // "o"
+      if (n - 18 >= from && buf.startsWith("]<]minimax[>[<inv", n - 18)) return n - 18;
+      return -1;
+    case 107: // "k"
+      if (n - 19 >= from && buf.startsWith("]<]minimax[>[<invo", n - 19)) return n - 19;
+      return -1;
+    case 101: // "e"
+      if (n - 25 >= from && buf.startsWith("]<]minimax[>[<invoke nam", n - 25)) return n - 25;
+      if (n - 20 >= from && buf.startsWith("]<]minimax[>[<invok", n - 20)) return n - 20;
+      return -1;
+    case 32: // " "
+      if (n - 21 >= from && buf.startsWith("]<]minimax[>[<invoke", n - 21)) return n - 21;
+      return -1;
+    case 61: // "="
+      if (n - 26 >= from && buf.startsWith("]<]minimax[>[<invoke name", n - 26)) return n - 26;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[<tool_call>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 93: // "]"
+      if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 60: // "<"
+      if (n - 14 >= from && buf.startsWith("]<]minimax[>[", n - 14)) return n - 14;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 93) return n - 2;
+      return -1;
+    case 109: // "m"
+      if (n - 8 >= from && buf.startsWith("]<]mini", n - 8)) return n - 8;
+      if (n - 4 >= from && buf.startsWith("]<]", n - 4)) return n - 4;
+      return -1;
+    case 105: // "i"
+      if (n - 7 >= from && buf.startsWith("]<]min", n - 7)) return n - 7;
+      if (n - 5 >= from && buf.startsWith("]<]m", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 6 >= from && buf.startsWith("]<]mi", n - 6)) return n - 6;
+      return -1;
+    case 97: // "a"
+      if (n - 21 >= from && buf.startsWith("]<]minimax[>[<tool_c", n - 21)) return n - 21;
+      if (n - 9 >= from && buf.startsWith("]<]minim", n - 9)) return n - 9;
+      return -1;
+    case 120: // "x"
+      if (n - 10 >= from && buf.startsWith("]<]minima", n - 10)) return n - 10;
+      return -1;
+    case 91: // "["
+      if (n - 13 >= from && buf.startsWith("]<]minimax[>", n - 13)) return n - 13;
+      if (n - 11 >= from && buf.startsWith("]<]minimax", n - 11)) return n - 11;
+      return -1;
+    case 62: // ">"
+      if (n - 12 >= from && buf.startsWith("]<]minimax[", n - 12)) return n - 12;
+      return -1;
+    case 116: // "t"
+      if (n - 15 >= from && buf.startsWith("]<]minimax[>[<", n - 15)) return n - 15;
+      return -1;
+    case 111: // "o"
+      if (n - 17 >= from && buf.startsWith("]<]minimax[>[<to", n - 17)) return n - 17;
+      if (n - 16 >= from && buf.startsWith("]<]minimax[>[<t", n - 16)) return n - 16;
+      return -1;
+    case 108: // "l"
+      if (n - 23 >= from && buf.startsWith("]<]minimax[>[<tool_cal", n - 23)) return n - 23;
+      if (n - 22 >= from && buf.startsWith("]<]minimax[>[<tool_ca", n - 22)) return n - 22;
+      if (n - 18 >= from && buf.startsWith("]<]minimax[>[<too", n - 18)) return n - 18;
+      return -1;
+    case 95: // "_"
+      if (n - 19 >= from && buf.startsWith("]<]minimax[>[<tool", n - 19)) return n - 19;
+      return -1;
+    case 99: // "c"
+      if (n - 20 >= from && buf.startsWith("]<]minimax[>[<tool_", n - 20)) return n - 20;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "[e~[" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 91: // "["
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 101: // "e"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 91) return n - 2;
+      return -1;
+    case 126: // "~"
+      if (n - 3 >= from && buf.startsWith("[e", n - 3)) return n - 3;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[</tool_call>" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 93: // "]"
+      if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 60: // "<"
+      if (n - 14 >= from && buf.startsWith("]<]minimax[>[", n - 14)) return n - 14;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 93) return n - 2;
+      return -1;
+    case 109: // "m"
+      if (n - 8 >= from && buf.startsWith("]<]mini", n - 8)) return n - 8;
+      if (n - 4 >= from && buf.startsWith("]<]", n - 4)) return n - 4;
+      return -1;
+    case 105: // "i"
+      if (n - 7 >= from && buf.startsWith("]<]min", n - 7)) return n - 7;
+      if (n - 5 >= from && buf.startsWith("]<]m", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 6 >= from && buf.startsWith("]<]mi", n - 6)) return n - 6;
+      return -1;
+    case 97: // "a"
+      if (n - 22 >= from && buf.startsWith("]<]minimax[>[</tool_c", n - 22)) return n - 22;
+      if (n - 9 >= from && buf.startsWith("]<]minim", n - 9)) return n - 9;
+      return -1;
+    case 120: // "x"
+      if (n - 10 >= from && buf.startsWith("]<]minima", n - 10)) return n - 10;
+      return -1;
+    case 91: // "["
+      if (n - 13 >= from && buf.startsWith("]<]minimax[>", n - 13)) return n - 13;
+      if (n - 11 >= from && buf.startsWith("]<]minimax", n - 11)) return n - 11;
+      return -1;
+    case 62: // ">"
+      if (n - 12 >= from && buf.startsWith("]<]minimax[", n - 12)) return n - 12;
+      return -1;
+    case 47: // "/"
+      if (n - 15 >= from && buf.startsWith("]<]minimax[>[<", n - 15)) return n - 15;
+      return -1;
+    case 116: // "t"
+      if (n - 16 >= from && buf.startsWith("]<]minimax[>[</", n - 16)) return n - 16;
+      return -1;
+    case 111: // "o"
+      if (n - 18 >= from && buf.startsWith("]<]minimax[>[</to", n - 18)) return n - 18;
+      if (n - 17 >= from && buf.startsWith("]<]minimax[>[</t", n - 17)) return n - 17;
+      return -1;
+    case 108: // "l"
+      if (n - 24 >= from && buf.startsWith("]<]minimax[>[</tool_cal", n - 24)) return n - 24;
+      if (n - 23 >= from && buf.startsWith("]<]minimax[>[</tool_ca", n - 23)) return n - 23;
+      if (n - 19 >= from && buf.startsWith("]<]minimax[>[</too", n - 19)) return n - 19;
+      return -1;
+    case 95: // "_"
+      if (n - 20 >= from && buf.startsWith("]<]minimax[>[</tool", n - 20)) return n - 20;
+      return -1;
+    case 99: // "c"
+      if (n - 21 >= from && buf.startsWith("]<]minimax[>[</tool_", n - 21)) return n - 21;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</mm:think>" (-1 if none); candidates by last character. */
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -214,7 +444,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[</invoke>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold6(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 93: // "]"
       if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
@@ -269,22 +499,97 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<mm:think>|^\\s*(?=</mm:think>)": no literal prefix to skip to. */
+/** Pattern "<mm:think>|^\\s*(?=</mm:think>)": a match begins at the start of the text or at the first of "<mm:think>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<mm:think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
-/** Pattern "\\s*(?:\\]<\\]minimax\\[>\\[<tool_call>\\s*)?\\]<\\]minimax\\[>\\[<invoke name=\"(?P<name>[^\"\\n]+)\">": no literal prefix to skip to. */
+/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
+function spaceLike(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0x1c && c <= 0x1f) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
+function pySpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
+/** Pattern "\\s*(?:\\]<\\]minimax\\[>\\[<tool_call>\\s*)?\\]<\\]minimax\\[>\\[<invoke name=\"(?P<name>[^\"\\n]+)\">": a match begins in the whitespace before the first of "]<]minimax[>[<invoke name=\"", "]<]minimax[>[<tool_call>", or is pending at the end. */
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf(']<]minimax[>[<invoke name="', pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("]<]minimax[>[<tool_call>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P1.search(buf, j, !eos);
 }
 
-/** Pattern "\\s*(?:\\]<\\]minimax\\[>\\[</tool_call>|\\[e~\\[)": no literal prefix to skip to. */
+/** Pattern "\\s*(?:\\]<\\]minimax\\[>\\[</tool_call>|\\[e~\\[)": a match begins in the whitespace before the first of "[e~[", "]<]minimax[>[</tool_call>", or is pending at the end. */
 function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P3.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("[e~[", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("]<]minimax[>[</tool_call>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold3(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P3.search(buf, j, !eos);
 }
 
 /** Pattern "\\]<\\]minimax\\[>\\[</invoke>": every match starts with "]<]minimax[>[</invoke>", so search from its first occurrence, or from where it may be arriving. */
@@ -292,7 +597,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   const j = buf.indexOf("]<]minimax[>[</invoke>", pos);
   if (j >= 0) return P2.search(buf, j, !eos);
   if (eos) return null;
-  const p = hold1(buf, pos, n);
+  const p = hold6(buf, pos, n);
   return p < 0 ? null : P2.search(buf, p, true);
 }
 
@@ -403,7 +708,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold0(buf, pos, n);
+  const p = eos ? -1 : hold5(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -219,10 +219,25 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P0.search(buf, j, !eos);
 }
 
-/** Pattern "\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))": no literal prefix to skip to. */
+/** Pattern "\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))": a match begins in the whitespace before the first of "</s>", "[TOOL_CALLS]", or is pending at the end. */
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P1.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</s>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("[TOOL_CALLS]", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P1.search(buf, j, !eos);
 }
 
 /** outside (implicit field content): open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]"; close content: "</s>". */

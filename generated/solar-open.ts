@@ -168,8 +168,99 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call:begin|>" (-1 if none); candidates by last character. */
 function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 18 >= from && buf.startsWith("<|tool_call:begin", n - 18)) return n - 18;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 5 >= from && buf.startsWith("<|to", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<|t", n - 4)) return n - 4;
+      return -1;
+    case 108: // "l"
+      if (n - 11 >= from && buf.startsWith("<|tool_cal", n - 11)) return n - 11;
+      if (n - 10 >= from && buf.startsWith("<|tool_ca", n - 10)) return n - 10;
+      if (n - 6 >= from && buf.startsWith("<|too", n - 6)) return n - 6;
+      return -1;
+    case 95: // "_"
+      if (n - 7 >= from && buf.startsWith("<|tool", n - 7)) return n - 7;
+      return -1;
+    case 99: // "c"
+      if (n - 8 >= from && buf.startsWith("<|tool_", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 9 >= from && buf.startsWith("<|tool_c", n - 9)) return n - 9;
+      return -1;
+    case 58: // ":"
+      if (n - 12 >= from && buf.startsWith("<|tool_call", n - 12)) return n - 12;
+      return -1;
+    case 98: // "b"
+      if (n - 13 >= from && buf.startsWith("<|tool_call:", n - 13)) return n - 13;
+      return -1;
+    case 101: // "e"
+      if (n - 14 >= from && buf.startsWith("<|tool_call:b", n - 14)) return n - 14;
+      return -1;
+    case 103: // "g"
+      if (n - 15 >= from && buf.startsWith("<|tool_call:be", n - 15)) return n - 15;
+      return -1;
+    case 105: // "i"
+      if (n - 16 >= from && buf.startsWith("<|tool_call:beg", n - 16)) return n - 16;
+      return -1;
+    case 110: // "n"
+      if (n - 17 >= from && buf.startsWith("<|tool_call:begi", n - 17)) return n - 17;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_calls|>" (-1 if none); candidates by last character. */
+function hold3(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 13 >= from && buf.startsWith("<|tool_calls", n - 13)) return n - 13;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 5 >= from && buf.startsWith("<|to", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<|t", n - 4)) return n - 4;
+      return -1;
+    case 108: // "l"
+      if (n - 11 >= from && buf.startsWith("<|tool_cal", n - 11)) return n - 11;
+      if (n - 10 >= from && buf.startsWith("<|tool_ca", n - 10)) return n - 10;
+      if (n - 6 >= from && buf.startsWith("<|too", n - 6)) return n - 6;
+      return -1;
+    case 95: // "_"
+      if (n - 7 >= from && buf.startsWith("<|tool", n - 7)) return n - 7;
+      return -1;
+    case 99: // "c"
+      if (n - 8 >= from && buf.startsWith("<|tool_", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 9 >= from && buf.startsWith("<|tool_c", n - 9)) return n - 9;
+      return -1;
+    case 115: // "s"
+      if (n - 12 >= from && buf.startsWith("<|tool_call", n - 12)) return n - 12;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -192,7 +283,7 @@ function hold2(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call:end|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -238,10 +329,23 @@ function hold3(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "(?:<\\|tool_calls\\|>)?<\\|tool_call:begin\\|>[^<\\n]*<\\|tool_call:name\\|>(?P<name>[^<\\n]+)<\\|tool_call:args\\|>": no literal prefix to skip to. */
+/** Pattern "(?:<\\|tool_calls\\|>)?<\\|tool_call:begin\\|>[^<\\n]*<\\|tool_call:name\\|>(?P<name>[^<\\n]+)<\\|tool_call:args\\|>": a match begins at the first of "<|tool_call:begin|>", "<|tool_calls|>", or is pending at the end. */
 function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  void n;
-  return P0.search(buf, pos, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|tool_call:begin|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|tool_calls|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold3(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
 }
 
 /** outside (no implicit field): open content: "<|content|>"; open thinking: "<|think|>"; open tool_calls: pattern "(?:<\\|tool_calls\\|>)?<\\|tool_call:begin\\|>[^<\\n]*<\\|tool_call:name\\|>(?P<name>[^<\\n]+)<\\|tool_call:args\\|>". */
@@ -373,7 +477,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold4(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -391,7 +495,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold2(buf, pos, n);
+  const p = eos ? -1 : hold4(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -409,7 +513,7 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold5(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 

@@ -3,7 +3,7 @@
 // to their literal prefix, and several literals are found in one pass that dispatches on first characters.
 // The code computes exactly what runtime/interpret/build-plan.ts `scanWatched` computes.
 
-import type { DelimiterPlan, DispatchChar, LiteralFacts, StatePlan, TemplatePlan, WatchPlan } from "../plan/ir.ts";
+import type { DelimiterPlan, DispatchChar, LiteralFacts, PatternPlan, StatePlan, TemplatePlan, WatchPlan } from "../plan/ir.ts";
 import { DISPATCH_INDEXOF_MAX } from "../plan/build-plan.ts";
 import { str } from "./values.ts";
 import { literalFacts } from "../plan/literal-facts.ts";
@@ -52,11 +52,11 @@ export class ScanNames {
       name = `find${i}`;
       this.finds.set(i, name);
       const p = this.plan.patterns[i]!;
-      if (!p.literalPrefix && p.spaceThenLiteral && !this.spaceFn) {
+      if (!p.literalPrefix && (p.spaceThenLiteral || p.starts?.leadingSpace) && !this.spaceFn) {
         this.spaceFn = true;
         this.findFns.push(SPACE_FUNCTION, exactSpaceFunction());
       }
-      this.findFns.push(findFunction(name, i, p.literalPrefix, p.spaceThenLiteral, p.source, p.groupNames, (t) => this.hold(literalFacts(t))));
+      this.findFns.push(findFunction(name, i, p.literalPrefix, p.spaceThenLiteral, p.starts, p.source, p.groupNames, (t) => this.hold(literalFacts(t))));
     }
     return name;
   }
@@ -106,6 +106,7 @@ function findFunction(
   i: number,
   prefix: string,
   spaceThen: string,
+  starts: PatternPlan["starts"],
   source: string,
   groupNames: readonly string[],
   hold: (text: string) => string | null,
@@ -149,6 +150,29 @@ function findFunction(
       out.push("void eos; void n;");
       out.push("return null; // a one-character prefix cannot be pending");
     }
+  } else if (starts) {
+    const lits = starts.literals;
+    out.push(
+      `/** Pattern ${show(source)}: a match begins ${starts.atStart ? "at the start of the text or " : ""}${
+        starts.leadingSpace ? "in the whitespace before " : "at "
+      }the first of ${lits.map(show).join(", ")}, or is pending at the end. */`,
+    );
+    out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);
+    if (starts.atStart) out.push(`if (pos === 0) return P${i}.search(buf, 0, !eos);`);
+    out.push("let j = -1;");
+    if (lits.length) out.push("let t = 0;");
+    for (const l of lits) out.push(`t = buf.indexOf(${str(l)}, pos); if (t >= 0 && (j < 0 || t < j)) j = t;`);
+    out.push("if (j < 0) {");
+    out.push("if (eos) return null;");
+    for (const l of lits) {
+      const h = hold(l);
+      if (h) out.push(`t = ${h}(buf, pos, n); if (t >= 0 && (j < 0 || t < j)) j = t;`);
+    }
+    if (starts.leadingSpace) out.push("if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;");
+    out.push("if (j < 0) return null;");
+    out.push("}");
+    if (starts.leadingSpace) out.push("while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;");
+    out.push(`return P${i}.search(buf, j, !eos);`);
   } else {
     out.push(`/** Pattern ${show(source)}: no literal prefix to skip to. */`);
     out.push(`function ${name}(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {`);

@@ -32,6 +32,11 @@ export interface PatternPlan {
    * occurrence and back up over the whitespace before it. "" if the pattern has no such shape.
    */
   spaceThenLiteral: string;
+  /**
+   * Otherwise: the literals a match can begin with (after whitespace if `leadingSpace`), unless it is
+   * anchored at the start of the text (`atStart`). null when the pattern gives no such answer.
+   */
+  starts: { literals: string[]; leadingSpace: boolean; atStart: boolean } | null;
   /** Characters a match may start with (null: any, or unknown). For explain only. */
   firstChars: string | null;
   canMatchEmpty: boolean;

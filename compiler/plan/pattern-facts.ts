@@ -5,6 +5,7 @@ import { translatePattern } from "../regex/index.ts";
 import type { JsonValue } from "../../runtime/types.ts";
 import type { PatternPlan } from "./ir.ts";
 import { spaceThenLiteral } from "./space-then-literal.ts";
+import { matchStarts } from "./match-starts.ts";
 
 function showRanges(r: [number, number][] | "any"): string | null {
   if (r === "any") return null;
@@ -19,7 +20,8 @@ export function analysePattern(source: string): Omit<PatternPlan, "source"> {
     spec: spec as unknown as JsonValue,
     groupNames: [...spec.groupNames],
     literalPrefix: spec.analysis.literalPrefix,
-    spaceThenLiteral: spec.analysis.literalPrefix ? "" : spaceThenLiteral(source),
+    spaceThenLiteral: spec.analysis.literalPrefix || spec.searchAnchor ? "" : spaceThenLiteral(source),
+    starts: spec.analysis.literalPrefix || spec.searchAnchor ? null : matchStarts(source),
     firstChars: showRanges(spec.analysis.firstChars),
     canMatchEmpty: spec.analysis.canMatchEmpty,
     // \G depends on the search position, \K reports a start after where the match began: a result found

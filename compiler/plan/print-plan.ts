@@ -24,7 +24,9 @@ function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string): string
             ? `${q(p.literalPrefix)} (indexOf, then search)`
             : p.spaceThenLiteral
               ? `none, but whitespace then ${q(p.spaceThenLiteral)} (indexOf, back up over whitespace, then search)`
-              : "none (search from the read position)"
+              : p.starts
+                ? `none, but a match begins ${p.starts.atStart ? "at the text start or " : ""}${p.starts.leadingSpace ? "after whitespace at " : "at "}${p.starts.literals.map(q).join(" | ")} (indexOf each${p.starts.leadingSpace ? ", back up over whitespace" : ""}, then search)`
+                : "none (search from the read position)"
         }; ` +
           `first chars ${p.firstChars === null ? "any" : q(p.firstChars)}; ${p.canMatchEmpty ? "can" : "cannot"} match empty` +
           `${p.groupNames.length ? `; groups ${p.groupNames.join(", ")}` : ""}${p.dependsOnSearchStart ? "; depends on the search start (no reuse)" : ""}`,

@@ -30,6 +30,12 @@ const PATTERNS: [string, string[]][] = [
   ["$", [""]],
   ["(?=<)", [""]],
   ["<(?P<name>[a-z])(?P<extra>\\d)?/>", ["<g/>", "<h2/>"]],
+  ["<e>|^\\s*(?=</e>)", ["<e>", "</e>", "  </e>"]],
+  ["\\s*(?:<a>\\s*)?<b>", ["<a> <b>", " <b>", "<a><b>"]],
+  ["(?=(?:<p>)?\\s*q=)(?:<p>)?\\s*q=\\w+", ["<p> q=1", "q=ab", "<p>q=x"]],
+  ["(?:^|>>)k\\n", [">>k\n", "k\n"]],
+  ["\\s*(?:(?=>>)|<z>)", [">>", " <z>", "\n>>"]],
+  ["\\n?</r>", ["\n</r>", "</r>"]],
 ];
 /** Tool definitions: closed values shaped like tool calls get their arguments coerced. */
 const TOOLS: NonNullable<ParseOptions["tools"]> = [
