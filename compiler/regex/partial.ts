@@ -102,7 +102,12 @@ type Repeat = Extract<Node, { type: "repeat" }>;
 export function patternClosure(e: Emitter, root: Node): Pre {
   const items = root.type === "seq" ? root.items : [root];
   const first = items[0]!;
-  if (!(isLazySingle(first) && (first as Repeat).min === 0)) return prefixClosure(e, root);
+  if (!(isLazySingle(first) && (first as Repeat).min === 0)) {
+    // The start scan only tries positions where the pattern's first character can occur.
+    const pre = prefixClosure(e, root);
+    const starts = minLength(root) > 0 ? scanFirst(e, items) : null;
+    return pre === null || starts === null || starts.length === 0 ? pre : `(?=${starts.join("|")}|${END})${pre}`;
+  }
   const lazy = first as Repeat;
   const s = `(?:${e.emit(lazy.body)})`;
   const rest = items.slice(1);
