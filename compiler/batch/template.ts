@@ -8,7 +8,6 @@ import { fileURLToPath } from "node:url";
 import { loadTemplate, parseResponse } from "../../runtime/interpret/index.ts";
 import type { Message, ToolDefinition } from "../../runtime/types.ts";
 import { readTemplateFile } from "../cli/io.ts";
-import { loadLegacy, parseLegacy } from "../legacy/index.ts";
 import { isDict } from "../../runtime/python/values.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -32,9 +31,7 @@ interface GeneratedModule {
 export async function resolveTemplate(ref: string): Promise<ResolvedTemplate> {
   if (existsSync(ref)) {
     const json = readTemplateFile(ref);
-    const legacy = loadLegacy(isDict(json) && "response_schema" in json ? json.response_schema : json);
-    if (legacy) return { via: "file", descriptor: ref, parse: (text) => parseLegacy(legacy.legacy, text) };
-    const loaded = loadTemplate(json);
+    const loaded = loadTemplate(isDict(json) && "response_schema" in json ? json.response_schema : json);
     return { via: "file", descriptor: ref, parse: (text, prefix, tools) => parseResponse(loaded, text, { prefix, tools }) };
   }
   const generated = await generatedParser(ref);

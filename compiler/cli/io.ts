@@ -11,12 +11,15 @@ export async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Reads a template file (a template object, or a tokenizer_config.json with `response_template`). */
+/** Reads a template file: a template (or legacy response_schema) object, or a tokenizer_config.json that
+ * carries one under `response_template` / `response_schema`. */
 export function readTemplateFile(path: string): JsonValue {
   if (!existsSync(path)) throw new Error(`${path}: no such template file`);
   const json = pyJsonLoads(readFileSync(path, "utf8"));
-  if (json && typeof json === "object" && !Array.isArray(json) && "response_template" in json) {
-    return (json as Record<string, JsonValue>).response_template!;
+  if (json && typeof json === "object" && !Array.isArray(json)) {
+    const config = json as Record<string, JsonValue>;
+    if ("response_template" in config) return config.response_template!;
+    if ("response_schema" in config) return config.response_schema!;
   }
   return json;
 }

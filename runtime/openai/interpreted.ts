@@ -26,9 +26,7 @@ export function createOpenAIStream(template: unknown, options: ParseOptions & Op
     };
   }
   const loaded = loadTemplate(template);
-  // (Legacy schemas were handled above; the guard keeps this compiling whether or not loadTemplate's type
-  // includes them.)
-  if ("legacy" in loaded) throw new Error("unreachable: legacy schema");
+  if (loaded.kind === "legacy") throw new Error("unreachable: legacy schemas are handled above");
   const parser = createResponseParser(loaded, options);
   const keptPrefix = options.prefix ? loaded.plan.truncatePrefix(options.prefix) : "";
   return wrapParser(

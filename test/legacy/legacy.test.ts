@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { convertLegacy, createLegacyParser, isLegacySchema, parseLegacy } from "../../compiler/legacy/index.ts";
-import { parseResponse } from "../../runtime/interpret/index.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
 import { createOpenAIStream } from "../../runtime/openai/interpreted.ts";
 import { toOpenAIMessage } from "../../runtime/openai/message.ts";
 import { runBatch } from "../../compiler/batch/run.ts";
@@ -175,5 +175,16 @@ describe("legacy response_schema", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the interpreter API accepts legacy schemas", () => {
+  it("parseResponse and createResponseParser route a response_schema to the legacy parser", () => {
+    const text = "<think>\nhm\n</think>\n\nHello!<|im_end|>";
+    expect(parseResponse(SMOL, text, { prefix: "" })).toEqual({ thinking: "hm", content: "Hello!" }); // as the legacy docs show: no const role at a regex root
+    const parser = createResponseParser(SMOL, { prefix: "" });
+    parser.feed(text.slice(0, 9));
+    parser.feed(text.slice(9));
+    expect(parser.finalize().message).toEqual(parseResponse(SMOL, text, { prefix: "" }));
   });
 });
