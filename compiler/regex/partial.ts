@@ -43,7 +43,7 @@ const alt = (parts: Pre[]): Pre => {
 };
 
 /** JS source of P for `n`, or null when no path through `n` can be cut at the end. */
-export function prefixClosure(e: Emitter, n: Node): Pre {
+export function prefixClosure(e: Emitter, n: Node, follow: Node[] = []): Pre {
   switch (n.type) {
     case "char":
     case "class":
@@ -59,12 +59,12 @@ export function prefixClosure(e: Emitter, n: Node): Pre {
     case "fail":
       return null;
     case "seq":
-      return seqClosure(e, n.items, 0);
+      return seqClosure(e, n.items, 0, follow);
     case "alt":
-      return alt(n.alts.map((a) => prefixClosure(e, a)));
+      return alt(n.alts.map((a) => prefixClosure(e, a, follow)));
     case "group":
     case "atomic":
-      return prefixClosure(e, n.body);
+      return prefixClosure(e, n.body, follow);
     case "look": {
       if (n.behind) return null;
       const body = prefixClosure(e, n.body);
@@ -121,13 +121,14 @@ export function patternClosure(e: Emitter, root: Node): Pre {
     // Bounded: with a literal next, the loop looks for it within reach (or the end) first.
     const endIter = noSkip ? `${s}{0,${lazy.max - 1}}${END}` : END;
     const plain = alt([endIter, full(`{0,${lazy.max}}`)]);
-    const c = lit.length > 0 ? esc(lit.codePointAt(0)!) : null;
-    const peek = lit.length === 1 ? `${s}{0,${lazy.max}}(?!${c})${ANY}${END}` : lit.length > 1 ? `${ANY}{0,${lazy.max}}(?:${[...lit].map((_, i) => [...lit].slice(0, i).map((ch) => esc(ch.codePointAt(0)!)).join("")).join("|")})${END}` : null;
+    const c = tailChar(e, rest);
+    const peek = lit.length <= 1 && c !== null ? `${s}{0,${lazy.max}}(?!${c})${ANY}${END}` : lit.length > 1 ? `${ANY}{0,${lazy.max}}(?:${[...lit].map((_, i) => [...lit].slice(0, i).map((ch) => esc(ch.codePointAt(0)!)).join("")).join("|")})${END}` : null;
     const reach = c === null ? "" : `(?=${ANY}{0,${lazy.max}}(?:${c}|${END}))`;
     const body = alt([plain, peek]);
     return body === null ? null : `${guard}${reach}${body}`;
   }
-  const peek = lit.length === 1 ? `${s}*(?!${esc(lit.codePointAt(0)!)})${ANY}${END}` : lit.length > 1 ? `${ANY}*${END}` : null;
+  const c = tailChar(e, rest);
+  const peek = lit.length > 1 ? `${ANY}*${END}` : c !== null ? `${s}*(?!${c})${ANY}${END}` : null;
   if (noSkip) return alt([`${s}*${END}`, peek, full("*")]);
   const body = alt([END, peek, full("*")]);
   return body === null ? null : `${guard}${body}`;
@@ -235,25 +236,46 @@ function tailLiteral(n: Node): string {
   }
 }
 
+/**
+ * The single-character item the shortcut peeks for: a literal, or a one-character class such as
+ * `[^a]` (the reference treats both as character nodes), as JS; null when the rest starts otherwise.
+ */
+function tailChar(e: Emitter, items: Node[]): string | null {
+  const n = items[0];
+  if (n === undefined) return null;
+  if (n.type === "char") return n.ci ? null : esc(n.cp);
+  if (n.type === "class") {
+    const only = n.items.length === 1 ? n.items[0]! : null;
+    return !n.ci && only?.type === "range" && only.from === only.to ? e.inline(() => e.emit(n)) : null;
+  }
+  if (n.type === "group" || n.type === "atomic") return tailChar(e, [n.body, ...items.slice(1)]);
+  if (n.type === "seq") return tailChar(e, [...n.items, ...items.slice(1)]);
+  if (n.type === "repeat" && n.min > 0) return tailChar(e, [n.body]);
+  return null;
+}
+
 /** A lazy single-character repeat, possibly wrapped in groups. */
 function lazySingle(n: Node): Repeat | null {
   if (n.type === "group" || n.type === "atomic") return lazySingle(n.body);
   return isLazySingle(n) ? (n as Repeat) : null;
 }
 
-function seqClosure(e: Emitter, items: Node[], i: number): Pre {
+/** `follow` is what comes after `items` in enclosing sequences (the lazy shortcut looks past groups). */
+function seqClosure(e: Emitter, items: Node[], i: number, follow: Node[] = []): Pre {
   if (i >= items.length) return null;
-  let head = prefixClosure(e, items[i]!);
+  let head = prefixClosure(e, items[i]!, [...items.slice(i + 1), ...follow]);
   const lazy = lazySingle(items[i]!);
   if (lazy) {
-    const lit = tailLiteral({ type: "seq", items: items.slice(i + 1) });
+    const next = [...items.slice(i + 1), ...follow];
+    const lit = tailLiteral({ type: "seq", items: next });
+    const c = tailChar(e, next);
     const s = `(?:${e.emit(lazy.body)})`;
     const upto = lazy.max === Infinity ? "" : String(lazy.max);
-    if (lit.length === 1) head = alt([head, `${s}{${lazy.min},${upto}}(?!${esc(lit.codePointAt(0)!)})${ANY}${END}`]);
-    else if (lit.length > 1) head = alt([head, `${s}{${lazy.min}}${ANY}*${END}`]);
+    if (lit.length > 1) head = alt([head, `${s}{${lazy.min}}${ANY}*${END}`]);
+    else if (c !== null) head = alt([head, `${s}{${lazy.min},${upto}}(?!${c})${ANY}${END}`]);
   }
   if (i === items.length - 1) return head;
   const full = e.emit(items[i]!);
-  const rest = seqClosure(e, items, i + 1);
+  const rest = seqClosure(e, items, i + 1, follow);
   return alt([head, rest === null ? null : `${full}${rest}`]);
 }
