@@ -11,7 +11,8 @@ import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
 import { guardBackrefs } from "./backrefs.ts";
 import { caseCloseRanges, caseVariants } from "./casefold.ts";
 import { UnsupportedPatternError } from "./parser.ts";
-import { partialAtEnd, patternClosure } from "./partial.ts";
+import { patternClosure } from "./partial.ts";
+import { partialAtEnd } from "./search-loop.ts";
 
 export const ANY = "[\\s\\S]";
 export const END = "(?![\\s\\S])";
