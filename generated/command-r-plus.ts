@@ -30,7 +30,7 @@ const P0: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*Action\\u{3A}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}(?:[a-z])*(?:[\\p{rtcSpace}])*",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|A(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
+    "(?=[\\p{rtcSpace}]|A|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|A(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],
@@ -53,7 +53,7 @@ const P1: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S]))))",
+    "(?=[\\p{rtcSpace}]|\\u{60}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S]))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],
@@ -76,7 +76,7 @@ const P2: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}END_OF_TURN_TOKEN\\u{7C}\\u{3E}",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|O(?:(?![\\s\\S])|F(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|U(?:(?![\\s\\S])|R(?:(?![\\s\\S])|N(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|K(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|O(?:(?![\\s\\S])|F(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|U(?:(?![\\s\\S])|R(?:(?![\\s\\S])|N(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|K(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],

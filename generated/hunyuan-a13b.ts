@@ -54,7 +54,7 @@ const P1: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{3C}answer\\u{3E}(?:[\\p{rtcSpace}])*",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],
@@ -77,7 +77,7 @@ const P2: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{3C}tool_calls\\u{3E}(?:[\\p{rtcSpace}])*",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],
@@ -100,7 +100,7 @@ const P3: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}answer\\u{3E}",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],
@@ -123,7 +123,7 @@ const P4: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}tool_calls\\u{3E}",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],

@@ -30,7 +30,7 @@ const P0: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{5B}TOOL_CALLS\\u{5D}(?:[\\p{rtcSpace}])*",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|S(?:(?![\\s\\S])|\\u{5D}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|S(?:(?![\\s\\S])|\\u{5D}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],

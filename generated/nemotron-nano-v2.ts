@@ -54,7 +54,7 @@ const P1: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{3C}TOOLCALL\\u{3E}",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?![\\s\\S])))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?![\\s\\S])))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],
@@ -77,7 +77,7 @@ const P2: CompiledPattern = new CompiledPattern({
   js: "(?:[\\p{rtcSpace}])*\\u{3C}SPECIAL_12\\u{3E}",
   flags: "v",
   partial:
-    "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|E(?:(?![\\s\\S])|C(?:(?![\\s\\S])|I(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|1(?:(?![\\s\\S])|2(?![\\s\\S])))))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|E(?:(?![\\s\\S])|C(?:(?![\\s\\S])|I(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|1(?:(?![\\s\\S])|2(?![\\s\\S])))))))))))))",
   partialChecks: [],
   partialAtEnd: true,
   groupNames: [],
