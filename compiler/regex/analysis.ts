@@ -1,7 +1,7 @@
 // Static questions about a pattern, answered on the AST by small pure functions (for the compiler:
 // fast pre-filters, hold-back bounds, field validation). Lengths count code points.
 import type { ClassItem, Node } from "./ast.ts";
-import { children } from "./translate.ts";
+import { children } from "./walk.ts";
 
 /** Inclusive code-point ranges, or "any" when a set is too complex to enumerate. */
 export type CharSet = [number, number][] | "any";

@@ -5,7 +5,7 @@
 // (`(?:A|B) R` ≡ `(?:A R|B R)`, `X? R` ≡ `(?:X R|R)`: same backtracking order), so every branch
 // knows. Inside loops nothing is assumed unset (an earlier iteration may have set it).
 import type { Node } from "./ast.ts";
-import { children } from "./translate.ts";
+import { children } from "./walk.ts";
 
 function refs(n: Node, out = new Set<number>()): Set<number> {
   if (n.type === "backref") out.add(n.index);

@@ -30,7 +30,8 @@
 import { minLength } from "./analysis.ts";
 import type { Node } from "./ast.ts";
 import { isLazySingle, lazyPeek, lazySingle, leadingLazyClosure, scanFirst, type Repeat } from "./search-loop.ts";
-import { END, findGroup, type Emitter } from "./translate.ts";
+import { END, type Emitter } from "./translate.ts";
+import { findGroup } from "./walk.ts";
 
 export type Pre = string | null;
 

@@ -5,14 +5,21 @@
 // - `^` `\A` → start of text, `$` → before an optional final `\n` at the end, `\Z` → end;
 // - atomic groups and possessive quantifiers → `(?=(X))\N` (lookahead capture + backreference);
 // - scoped case-insensitivity → classes of case variants (Node 20 has no `(?i:…)`);
-// - only groups that are named or referenced capture in JS; `slots` maps Python group numbers to JS ones.
+// - only groups that are named or referenced capture in JS; `slots` maps Python group numbers to JS ones;
+// - AST passes first: backreferences to unset groups fail (backrefs.ts), the module's merge of
+//   single-character alternatives (merge-alternatives.ts).
 // Anything without an exact JS equivalent throws UnsupportedPatternError rather than approximating.
 import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
 import { guardBackrefs } from "./backrefs.ts";
+import { mergeAlternations } from "./merge-alternatives.ts";
 import { caseCloseRanges, caseVariants } from "./casefold.ts";
 import { UnsupportedPatternError } from "./parser.ts";
 import { patternClosure } from "./partial.ts";
 import { partialAtEnd } from "./search-loop.ts";
+import { children, containsCall, findGroup } from "./walk.ts";
+
+// Re-exported for other compiler passes that walk the AST.
+export { children, findGroup };
 
 export const ANY = "[\\s\\S]";
 export const END = "(?![\\s\\S])";
@@ -223,66 +230,6 @@ export class Emitter {
   }
 }
 
-/** The single character a branch matches (`a`), or that it excludes (`[^a]`, `[^a-a]`), if any. */
-function singleChar(n: Node): { cp: number; negated: boolean } | null {
-  if (n.type === "char" && !n.ci) return { cp: n.cp, negated: false };
-  if (n.type !== "class" || n.ci || n.items.length !== 1) return null;
-  const cps = new Set<number>();
-  for (const i of n.items) {
-    if (i.type !== "range" || i.from !== i.to) return null;
-    cps.add(i.from);
-  }
-  return cps.size === 1 ? { cp: [...cps][0]!, negated: n.negated } : null;
-}
-
-/**
- * The regex module merges an alternation of single characters into one set, and gets negated
- * members wrong: `[^a]|[^b]` behaves as `[^ab]` (recorded rows depend on it). Its set is every
- * character except the excluded ones that no positive branch names.
- */
-function mergedSingles(alts: Node[]): NodeOf<"class"> | null {
-  const flat = (a: Node): Node[] => (a.type === "alt" ? a.alts.flatMap(flat) : [a]);
-  const singles = alts.flatMap(flat).map(singleChar);
-  if (singles.some((x) => x === null) || !singles.some((x) => x!.negated)) return null;
-  const positive = new Set(singles.filter((x) => !x!.negated).map((x) => x!.cp));
-  const excluded = [...new Set(singles.filter((x) => x!.negated).map((x) => x!.cp))].filter((cp) => !positive.has(cp));
-  return { type: "class", negated: true, ci: false, items: excluded.map((cp) => ({ type: "range", from: cp, to: cp })) };
-}
-
-/**
- * AST pass applying the merge to every alternation, also after a common leading item:
- * `\b[^a]|\b[^b]` → `\b[^ab]`, `x[^a]|x[^b]` → `x[^ab]`.
- */
-export function mergeAlternations(n: Node): Node {
-  const m = mapChildren(n, mergeAlternations);
-  if (m.type !== "alt") return m;
-  const merged = mergedSingles(m.alts);
-  if (merged) return merged;
-  const lead = m.alts.every((a) => a.type === "seq" && a.items.length === 2) ? m.alts.map((a) => (a as NodeOf<"seq">).items) : null;
-  if (lead && lead.every((items) => JSON.stringify(items[0]) === JSON.stringify(lead[0]![0]))) {
-    const tail = mergedSingles(lead.map((items) => items[1]!));
-    if (tail) return { type: "seq", items: [lead[0]![0]!, tail] };
-  }
-  return m;
-}
-
-function mapChildren(n: Node, f: (n: Node) => Node): Node {
-  switch (n.type) {
-    case "seq":
-      return { ...n, items: n.items.map(f) };
-    case "alt":
-      return { ...n, alts: n.alts.map(f) };
-    case "group":
-    case "look":
-    case "atomic":
-    case "repeat":
-    case "fuzzy":
-      return { ...n, body: f(n.body) };
-    default:
-      return n;
-  }
-}
-
 function classItem(item: ClassItem): string {
   switch (item.type) {
     case "range":
@@ -329,36 +276,6 @@ const POSIX: Record<string, string> = {
   ascii: "\\u{0}-\\u{7F}",
   punct: "\\p{P}",
 };
-
-export function findGroup(n: Node, index: number): NodeOf<"group"> | null {
-  if (n.type === "group" && n.index === index) return n;
-  for (const c of children(n)) {
-    const g = findGroup(c, index);
-    if (g) return g;
-  }
-  return null;
-}
-
-function containsCall(n: Node, index: number): boolean {
-  return (n.type === "call" && n.index === index) || children(n).some((c) => containsCall(c, index));
-}
-
-export function children(n: Node): Node[] {
-  switch (n.type) {
-    case "seq":
-      return n.items;
-    case "alt":
-      return n.alts;
-    case "group":
-    case "look":
-    case "atomic":
-    case "repeat":
-    case "fuzzy":
-      return [n.body];
-    default:
-      return [];
-  }
-}
 
 function collect(n: Node, f: (n: Node) => void): void {
   f(n);
