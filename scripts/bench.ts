@@ -259,8 +259,9 @@ function floorParse(cfg: FloorConfig, text: string): FloorMessage {
 // ---------------------------------------------------------------------------------------------------
 // Timing
 
-/** Runs `fn` for a while first, so that every contender is measured with optimised code. */
+/** Runs `fn` for a while first, so that every contender is measured with optimised code (and a clean heap). */
 function warm(fn: () => unknown): void {
+  (globalThis as { gc?: () => void }).gc?.();
   const t0 = performance.now();
   do fn();
   while (performance.now() - t0 < WARM_MS);
@@ -364,6 +365,31 @@ async function main(): Promise<void> {
   process.stdout.write("wrote BENCHMARKS.md\n");
 }
 
+/** The issue's targets, checked against this run. */
+function targets(rows: Row[]): string[] {
+  const out: string[] = [];
+  const verdict = (ok: boolean) => (ok ? "met" : "**not met**");
+  for (const c of CASES) {
+    const rs = rows.filter((r) => r.name === c.name);
+    const text = rs.map((r) => r.textGen);
+    const flat = Math.max(...text) / Math.min(...text);
+    out.push(
+      `- \`${c.name}\` streaming, text region: ${text.map((x) => x.toFixed(0)).join(" / ")} ns per chunk at ${rs
+        .map((r) => `${Math.round(r.size / 1000)} KB`)
+        .join(" / ")} (≤ 150: ${verdict(Math.max(...text) <= 150)}; largest/smallest ${flat.toFixed(2)}, flat: ${verdict(flat <= 1.5)}).`,
+    );
+  }
+  const lit = rows.filter((r) => r.name === CASES[0]!.name);
+  for (const r of lit) {
+    out.push(
+      `- \`${r.name}\` whole text at ${Math.round(r.size / 1000)} KB: generated ${(r.wholeGen / r.wholeInt).toFixed(2)}x interpreted (≥ 3x: ${verdict(
+        r.wholeGen >= 3 * r.wholeInt,
+      )}), floor ${(r.wholeFloor / r.wholeGen).toFixed(2)}x generated (within 2x: ${verdict(r.wholeFloor <= 2 * r.wholeGen)}).`,
+    );
+  }
+  return out;
+}
+
 function report(rows: Row[]): string {
   const f1 = (x: number) => x.toFixed(1);
   const f0 = (x: number) => x.toFixed(0);
@@ -385,6 +411,30 @@ function report(rows: Row[]): string {
         `| ${r.name} | ${r.size} | ${r.calls} | ${f1(r.wholeGen)} | ${f1(r.wholeInt)} | ${f1(r.wholeFloor)} | ${(r.wholeGen / r.wholeInt).toFixed(2)}x | ` +
         `${(r.wholeFloor / r.wholeGen).toFixed(2)}x | ${f0(r.streamGen)} | ${f0(r.streamInt)} | ${f0(r.streamFloor)} | ${f0(r.textGen)} |`,
     ),
+    "",
+    "## Targets",
+    "",
+    ...targets(rows),
+    "",
+    "## Where the time goes",
+    "",
+    "- Both parsers run the same engine (runtime/engine/stream.ts), content parsers and transforms; the generated",
+    "  module replaces only the scanning and binds content parsers and transforms directly. On a literal-only",
+    "  template the interpreter already scans with native `indexOf`, so whole-text parsing is dominated by",
+    "  shared per-region work: the Python-exact JSON parser (`runtime/python/json.ts`), ordered-dict",
+    "  construction, the representability check on every closed value, and the event objects. That is why",
+    "  `smollm-docs` shows well under 3x over the interpreter and stays more than 2x behind the floor at",
+    "  1 KB (whose `JSON.parse` is native and which builds no events): scanning is a few percent of a",
+    "  profile there.",
+    "- Pattern delimiters are where generation pays off: the interpreter runs each pattern's regex (and its",
+    "  partial-match closure) from the read position on every scan; generated scanners skip to the",
+    "  pattern's literal prefix, or to the literals a match can begin with (backing up over whitespace for",
+    "  `\\s*<tool_call>`-style patterns), decide pending matches from the literal's hold-back table, and",
+    "  reuse a search result while it is still ahead of the read position.",
+    "- Streaming cost per chunk is flat in message size because the engine trims consumed text every 64",
+    "  characters and collects region text in blocks (no rope of thousands of 4-character strings).",
+    "- The machine this ran on was shared with other jobs (load average around 6), so single numbers can be",
+    "  off by 30% or more; ratios come from one run each.",
     "",
   ];
   return lines.join("\n");
