@@ -29,7 +29,7 @@ export function translatePattern(source: string): PatternSpec {
     groupSlots: ast.names.map((n) => slotsOf(n.index)),
     keep: t.keep,
     searchAnchor: t.searchAnchor,
-    lookbehind: finite(a.maxLookbehind),
+    lookbehind: a.maxLookbehind === Infinity ? null : 2 * a.maxLookbehind, // code points → UTF-16 units
     analysis: {
       literalPrefix: a.literalPrefix,
       firstChars: a.firstChars,

@@ -24,7 +24,7 @@ export interface PatternSpec {
   keep: number | null;
   /** The pattern uses `\G` (the search position): its RegExp is rebuilt per position. */
   searchAnchor: boolean;
-  /** Characters before the search position a match may inspect; null when unbounded. */
+  /** UTF-16 units before the search position a match may inspect (2 per code point); null when unbounded. */
   lookbehind: number | null;
   /** Static facts for the compiler (compiler/regex/analysis.ts); null stands for unbounded. */
   analysis: PatternFacts;
@@ -118,9 +118,15 @@ export class CompiledPattern implements PyPattern {
     return { re: this.anchored.re, partialRe: this.anchored.partial };
   }
 
-  /** A non-empty match starting exactly at `pos`: `(?=(rest))R(?!\rest)` ends anywhere but `pos`. */
+  /**
+   * A non-empty match starting exactly at `pos`: `(?=(rest))R(?!\rest)` ends anywhere but `pos`.
+   * Capturing the rest costs O(text) per call, so positions where no match can start are skipped.
+   */
   private nonEmptyAt(text: string, pos: number): PatternMatch | null {
-    if (this.spec.searchAnchor) return null;
+    if (this.spec.searchAnchor || pos >= text.length) return null;
+    const first = this.spec.analysis.firstChars;
+    const cp = text.codePointAt(pos)!;
+    if (first !== "any" && !first.some(([a, b]) => cp >= a && cp <= b)) return null;
     this.nonEmptyRe ??= new RegExp(`(?=([\\s\\S]*))(?:${expand(this.spec.js).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`)})(?!\\1)`, this.spec.flags + "y");
     return this.exec(this.nonEmptyRe, text, pos, 1);
   }

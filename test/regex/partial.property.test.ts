@@ -61,3 +61,20 @@ describe("partial search matches the brute-force oracle", () => {
     });
   }
 });
+
+describe("partial search cost", () => {
+  // Two left-to-right searches, never a re-scan from every start: a long text with no match and a
+  // partial match at its very end takes about as long as one ordinary search.
+  it.each(["<tool_call>\\s*<function=(?P<name>\\w+)>", "<\\|channel\\|>commentary to=functions\\.(?P<name>\\w+).*?<\\|message\\|>", "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"])(
+    "%s on 1 MB",
+    (pattern) => {
+      const p = compilePattern(pattern);
+      const text = "lorem ipsum <tool dolor <|chan sit amet\n".repeat(25_000) + pattern.slice(0, 6).replace(/\\/g, "");
+      const t0 = performance.now();
+      const m = p.search(text, 0, true);
+      const ms = performance.now() - t0;
+      expect(m?.partial ?? true).toBe(true);
+      expect(ms).toBeLessThan(2000);
+    },
+  );
+});
