@@ -1,9 +1,11 @@
 // rtc build: compile response templates into generated TypeScript parser modules.
 //   rtc build templates/ --out generated/        write (only files whose text changed)
 //   rtc build templates/ --out generated/ --check   exit 1 naming stale files, write nothing
-//   rtc build --explain templates/qwen3.json      print the plan of one template
+//   rtc build --explain templates/qwen3.json      print the plan of one template (or --explain qwen3)
 //   --keep-going: write the templates that compile even if others fail (exit status still 1)
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildOutputs, planSource } from "../build/compile.ts";
 import { staleFiles, writeOutputs } from "../build/write.ts";
@@ -24,7 +26,10 @@ export async function runBuild(args: string[]): Promise<number> {
   });
   try {
     if (values.explain !== undefined) {
-      const src = loadTemplateFile(values.explain);
+      // A path, or the name of a template in the first input folder (templates/ by default).
+      const folder = positionals[0] ?? "templates";
+      const path = existsSync(values.explain) ? values.explain : join(folder, `${values.explain}.json`);
+      const src = loadTemplateFile(path);
       if (!src) throw new BuildError(`${values.explain}: no response_template in this tokenizer_config.json`);
       process.stdout.write(printPlan(planSource(src)));
       return 0;

@@ -24,7 +24,7 @@ const USAGE = `rtc — response template compiler
       replay recorded sessions (FORMAT.md) and compare with the recording
   rtc build [templates/ ...] [--out generated/] [--check] [--no-format] [--keep-going]
       compile response templates into TypeScript parser modules (--check: exit 1 naming stale files)
-  rtc build --explain <template.json>
+  rtc build --explain <template.json | name>
       print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
 `;
 
