@@ -21,7 +21,12 @@ import { ANY, END, esc, type Emitter } from "./translate.ts";
 export type Repeat = Extract<Node, { type: "repeat" }>;
 
 export function isLazySingle(n: Node): boolean {
-  return n.type === "repeat" && n.mode === "lazy" && n.max > n.min && ["char", "class", "any"].includes(n.body.type);
+  return n.type === "repeat" && n.mode === "lazy" && n.max > n.min && singleChar(n.body);
+}
+
+/** One character per match: the module compiles `b|[\w-]` to a set too. */
+function singleChar(n: Node): boolean {
+  return n.type === "char" || n.type === "class" || n.type === "any" || (n.type === "alt" && n.alts.every(singleChar));
 }
 
 /** A lazy single-character repeat, possibly wrapped in groups. */

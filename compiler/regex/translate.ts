@@ -9,6 +9,7 @@
 // - AST passes first: backreferences to unset groups fail (backrefs.ts), the module's merge of
 //   single-character alternatives (merge-alternatives.ts).
 // Anything without an exact JS equivalent throws UnsupportedPatternError rather than approximating.
+import { canMatchEmpty, maxLength } from "./analysis.ts";
 import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
 import { guardBackrefs } from "./backrefs.ts";
 import { mergeAlternations } from "./merge-alternatives.ts";
@@ -97,11 +98,11 @@ export class Emitter {
       }
       case "group": {
         if (this.noCapture > 0 || !((this.captureNamed && n.name !== null) || this.captured.has(n.index))) return `(?:${this.emit(n.body)})`;
-        const js = this.newGroup();
+        const id = this.newGroup();
         const list = this.slots.get(n.index) ?? [];
-        list.push(js);
+        list.push(id);
         this.slots.set(n.index, list);
-        return `(${this.emit(n.body)})`;
+        return `${open(id)}${this.emit(n.body)})`;
       }
       case "look":
         return `(?${n.behind ? "<" : ""}${n.negate ? "!" : "="}${this.emit(n.body)})`;
@@ -113,6 +114,7 @@ export class Emitter {
           const body = this.emit(n.body);
           return n.mode === "lazy" ? `(?:|${body})` : `(?:${body}|)`;
         }
+        if (n.max > 1 && canMatchEmpty(n.body) && prefersEmpty(n.body)) return this.unrolled(n);
         const q = quantifier(n.min, n.max);
         if (n.mode === "possessive") return this.atomic(() => `(?:${this.emit(n.body)})${q}`);
         return `(?:${this.emit(n.body)})${q}${n.mode === "lazy" ? "?" : ""}`;
@@ -124,7 +126,7 @@ export class Emitter {
         return this.call(n);
       case "keep":
         this.keep = this.newGroup();
-        return "()";
+        return `${open(this.keep)})`;
       case "fail":
         return "(?!)";
       case "fuzzy":
@@ -139,7 +141,7 @@ export class Emitter {
   /** `(?=(X))\N`: X matches once, as it would first; backtracking never re-enters it. */
   atomic(body: () => string): string {
     const g = this.newGroup();
-    return `(?=(${body()}))\\${g}`;
+    return `(?=${open(g)}${body()}))${ref(g)}`;
   }
 
   char(cp: number, ci: boolean): string {
@@ -217,16 +219,81 @@ export class Emitter {
   backrefPrefixCheck(ref: number): string {
     const capture = this.newGroup();
     this.pendingChecks.push({ capture, ref });
-    return `(${ANY}*)${END}`;
+    return `${open(capture)}${ANY}*)${END}`;
   }
 
-  /** Replaces backreference placeholders once every capture has its JS number. */
-  finish(js: string): { js: string; checks: { capture: number; refs: number[] }[] } {
-    const out = js.replace(/\u0000(\d+)\u0000/g, (_, k: string) => {
-      const slots = this.slots.get(Number(k)) ?? [];
-      return slots.length ? `(?:${slots.map((s) => `\\${s}`).join("")})` : "(?!)";
+  /**
+   * A repeat whose item prefers matching empty (`(?:a??)+`, `(?:\B|x){1,2}`): Python stops after an
+   * empty iteration, JS rejects it and backtracks into the item. Nested alternatives have no such
+   * check, so bounded repeats are unrolled: X{1,3} → X(?:X(?:X|)|).
+   */
+  unrolled(n: NodeOf<"repeat">): string {
+    if (n.max - n.min > 10) {
+      // Unbounded: exact when the item is "nothing, else Y" (`Y??`, `Y*?`, `(?:|Y)`): Python exits
+      // the loop on each empty iteration first, so X{m,} walks Y one at a time, fewest first.
+      const y = emptyElse(n.body);
+      if (y === null) this.unsupported("unbounded repeat of an item that prefers matching empty");
+      return n.mode === "possessive" ? "(?:)" : `(?:${this.emit(y)})*?`;
+    }
+    let optional = "";
+    for (let i = n.min; i < n.max; i++) {
+      const body = this.emit(n.body);
+      optional = n.mode === "lazy" ? `(?:|${body}${optional})` : `(?:${body}${optional}|)`;
+    }
+    const mandatory = n.min > 0 ? `(?:${this.emit(n.body)}){${n.min}}` : "";
+    const all = () => mandatory + optional;
+    return n.mode === "possessive" ? this.atomic(all) : all();
+  }
+
+  /**
+   * Numbers the captures in the order they appear in `js` (emission order may differ: the prefix
+   * closure builds and drops pieces), then resolves group references.
+   */
+  finish(js: string): { js: string; checks: { capture: number; refs: number[] }[]; slots: Map<number, number[]>; keep: number | null } {
+    const number = new Map<number, number>();
+    let out = js.replace(/\u0001(\d+)\u0001/g, (_, id: string) => {
+      number.set(Number(id), number.size + 1);
+      return "";
     });
-    return { js: out, checks: this.pendingChecks.map((c) => ({ capture: c.capture, refs: this.slots.get(c.ref) ?? [] })) };
+    const numbers = (ids: number[]) => ids.map((id) => number.get(id)).filter((k): k is number => k !== undefined);
+    const slots = new Map([...this.slots].map(([py, ids]) => [py, numbers(ids)]));
+    out = out.replace(/\u0000(\d+)\u0000/g, (_, py: string) => {
+      const refs = slots.get(Number(py)) ?? [];
+      return refs.length ? `(?:${refs.map((k) => `\\${k}`).join("")})` : "(?!)";
+    });
+    out = out.replace(/\u0002(\d+)\u0002/g, (_, id: string) => `(?:\\${number.get(Number(id))})`);
+    const checks = this.pendingChecks
+      .filter((c) => number.has(c.capture))
+      .map((c) => ({ capture: number.get(c.capture)!, refs: slots.get(c.ref) ?? [] }));
+    return { js: out, checks, slots, keep: this.keep === null ? null : (number.get(this.keep) ?? null) };
+  }
+}
+
+const open = (id: number) => `(\u0001${id}\u0001`;
+const ref = (id: number) => `\u0002${id}\u0002`;
+
+/** Y when `n` is "match nothing, else Y" with Y unable to match nothing: `Y??`, `Y*?`, `(?:|Y)`. */
+function emptyElse(n: Node): Node | null {
+  if (n.type === "group" && !(n.name !== null)) return null;
+  if (n.type === "repeat" && n.mode === "lazy" && n.min === 0 && !canMatchEmpty(n.body)) return n.body;
+  if (n.type === "alt" && n.alts.length === 2 && n.alts[0]!.type === "empty" && !canMatchEmpty(n.alts[1]!)) return n.alts[1]!;
+  return null;
+}
+
+/** Whether `n` tries a path matching nothing before a path matching something (JS and Python differ there). */
+function prefersEmpty(n: Node): boolean {
+  switch (n.type) {
+    case "alt":
+      return n.alts.some(prefersEmpty) || n.alts.some((a, i) => canMatchEmpty(a) && n.alts.slice(i + 1).some((b) => maxLength(b) > 0));
+    case "repeat":
+      return (n.mode === "lazy" && n.min === 0 && maxLength(n.body) > 0) || prefersEmpty(n.body);
+    case "seq":
+      return canMatchEmpty(n) && n.items.some(prefersEmpty);
+    case "group":
+    case "atomic":
+      return prefersEmpty(n.body);
+    default:
+      return false;
   }
 }
 
@@ -295,18 +362,18 @@ export function translate(ast: Ast): Translation {
 
   const root = guardBackrefs(mergeAlternations(ast.root));
   const full = new Emitter(ast, globalCi, referenced, true);
-  const { js } = full.finish(full.emit(root));
-  const flags = `${globalCi ? "i" : ""}${full.keep !== null ? "d" : ""}v`;
+  const { js, slots, keep } = full.finish(full.emit(root));
+  const flags = `${globalCi ? "i" : ""}${keep !== null ? "d" : ""}v`;
 
   const p = new Emitter(ast, globalCi, referenced, false);
   const pre = patternClosure(p, root);
   return {
     js,
     flags,
-    slots: full.slots,
-    keep: full.keep,
+    slots,
+    keep,
     searchAnchor: full.searchAnchor,
-    partial: pre === null ? null : p.finish(pre),
+    partial: pre === null ? null : (({ js, checks }) => ({ js, checks }))(p.finish(pre)),
     partialAtEnd: partialAtEnd(new Emitter(ast, globalCi, new Set(), false), root),
   };
 }
