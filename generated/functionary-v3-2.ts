@@ -41,7 +41,7 @@ const P0: CompiledPattern = new CompiledPattern({
   groupSlots: [],
   keep: null,
   searchAnchor: false,
-  lookbehind: 1,
+  lookbehind: 2,
   analysis: {
     literalPrefix: "",
     firstChars: [
@@ -67,7 +67,7 @@ const P1: CompiledPattern = new CompiledPattern({
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
-  lookbehind: 1,
+  lookbehind: 2,
   analysis: {
     literalPrefix: "",
     firstChars: "any",

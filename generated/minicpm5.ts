@@ -41,7 +41,7 @@ const P0: CompiledPattern = new CompiledPattern({
   groupSlots: [],
   keep: null,
   searchAnchor: false,
-  lookbehind: 1,
+  lookbehind: 2,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
