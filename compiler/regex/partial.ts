@@ -43,9 +43,14 @@ export const alt = (parts: Pre[]): Pre => {
 /** P for the whole pattern (null when it can never be partial). */
 export function patternClosure(e: Emitter, root: Node): Pre {
   const items = root.type === "seq" ? root.items : [root];
-  const first = items[0]!;
+  // Assertions and lookbehinds in front are checked where the match starts and never cut.
+  let k = 0;
+  while (k < items.length - 1 && (items[k]!.type === "assert" || (items[k]!.type === "look" && (items[k] as { behind: boolean }).behind))) k++;
+  const first = items[k]!;
   if (isLazySingle(first) && (first as Repeat).min === 0) {
-    return leadingLazyClosure(e, first as Repeat, items.slice(1), (rest) => seqClosure(e, rest, 0));
+    const lead = items.slice(0, k).map((i) => e.emit(i)).join("");
+    const body = leadingLazyClosure(e, first as Repeat, items.slice(k + 1), (rest) => seqClosure(e, rest, 0));
+    return body === null ? null : `${lead}${body}`;
   }
   // The reference's start scan only tries positions where the pattern's first character can occur.
   const pre = prefixClosure(e, root);

@@ -24,9 +24,13 @@ export function isLazySingle(n: Node): boolean {
   return n.type === "repeat" && n.mode === "lazy" && n.max > n.min && singleChar(n.body);
 }
 
-/** One character per match: the module compiles `b|[\w-]` to a set too. */
+/** One character per match: the module compiles `b|[\w-]` to a set too (not when `.` is a branch). */
 function singleChar(n: Node): boolean {
-  return n.type === "char" || n.type === "class" || n.type === "any" || (n.type === "alt" && n.alts.every(singleChar));
+  return n.type === "char" || n.type === "class" || n.type === "any" || (n.type === "alt" && n.alts.every(setMember));
+}
+
+function setMember(n: Node): boolean {
+  return n.type === "char" || n.type === "class" || (n.type === "alt" && n.alts.every(setMember));
 }
 
 /** A lazy single-character repeat, possibly wrapped in groups. */
@@ -161,10 +165,10 @@ function tailLiteral(items: Node[]): string {
 function tailChar(e: Emitter, items: Node[]): string | null {
   const n = items[0];
   if (n === undefined) return null;
-  if (n.type === "char") return n.ci ? null : esc(n.cp);
+  if (n.type === "char") return e.inline(() => e.emit(n));
   if (n.type === "class") {
     const only = n.items.length === 1 ? n.items[0]! : null;
-    return !n.ci && only?.type === "range" && only.from === only.to ? e.inline(() => e.emit(n)) : null;
+    return only?.type === "range" && only.from === only.to ? e.inline(() => e.emit(n)) : null;
   }
   if (n.type === "group" || n.type === "atomic") return tailChar(e, [n.body, ...items.slice(1)]);
   if (n.type === "seq") return tailChar(e, [...n.items, ...items.slice(1)]);
