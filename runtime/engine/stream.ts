@@ -4,7 +4,7 @@
 
 import { ContentError, NonTerminatingError, ParserStateError } from "../errors.ts";
 import type { JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
-import { deepCopy, dictKeys, dictSet, isEmptyValue, makeDict } from "../python/values.ts";
+import { PyFloat, deepCopy, dictKeys, dictSet, isDict, isEmptyValue, makeDict } from "../python/values.ts";
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
 import type { Plan, ScanResult } from "./plan.ts";
 import type { ParseOptions } from "../types.ts";
@@ -200,7 +200,9 @@ export class StreamParser implements ResponseParser {
     }
     if (this.params) value = coerceToolCalls(value, this.params);
     const name = field.name;
-    const bad = unrepresentable(value);
+    // Checked without building the paths first: unrepresentable() names where the problem is, which
+    // costs a string per nested value, and is only needed when there is a problem.
+    const bad = representable(value) ? null : unrepresentable(value);
     if (bad) {
       throw new UnrepresentableError(
         `fields.${name} (region ending at offset ${this.base + this.pos}): the parsed ${bad}, which JSON cannot carry`,
@@ -255,4 +257,25 @@ export class StreamParser implements ResponseParser {
 
 function describe(v: JsonValue): string {
   return Array.isArray(v) ? "list" : v === null ? "None" : typeof v === "object" ? "dict" : typeof v;
+}
+
+const I64_MIN = -(2n ** 63n);
+const U64_MAX = 2n ** 64n - 1n;
+
+/** Exactly `unrepresentable(v) === null` (runtime/python/representable.ts), without describing anything. */
+function representable(v: JsonValue): boolean {
+  if (typeof v === "string") return (v as string & { isWellFormed(): boolean }).isWellFormed();
+  if (typeof v === "number") return Number.isFinite(v);
+  if (typeof v === "bigint") return v >= I64_MIN && v <= U64_MAX;
+  if (v instanceof PyFloat) return Number.isFinite(v.valueOf());
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!representable(v[i]!)) return false;
+    return true;
+  }
+  if (isDict(v)) {
+    for (const k of dictKeys(v)) {
+      if (!(k as string & { isWellFormed(): boolean }).isWellFormed() || !representable(v[k]!)) return false;
+    }
+  }
+  return true;
 }
