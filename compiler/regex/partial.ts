@@ -25,8 +25,8 @@
 // re-scan from every start, so the work is that of the regex itself on the text examined.
 //
 // Known over-approximation: inside an atomic group or possessive quantifier, the reference only
-// tries the paths before the body's first success; P also accepts cuts on later paths. Exact for the
-// common case of a possessive repeat of a single character set.
+// tries the paths before the body's first success; P also accepts cuts on later paths. Exact for
+// possessive repeats of a single character set and atomic lazy repeats.
 import { minLength } from "./analysis.ts";
 import type { Node } from "./ast.ts";
 import { isLazySingle, lazyPeek, lazySingle, leadingLazyClosure, scanFirst, type Repeat } from "./search-loop.ts";
@@ -79,8 +79,17 @@ export function prefixClosure(e: Emitter, n: Node, follow: Node[] = []): Pre {
     case "alt":
       return alt(n.alts.map((a) => prefixClosure(e, a, follow)));
     case "group":
-    case "atomic":
       return prefixClosure(e, n.body, follow);
+    case "atomic": {
+      // Only paths tried before the body's first success count; a lazy repeat succeeds at once.
+      let body = n.body;
+      while (body.type === "group") body = body.body;
+      if (body.type === "repeat" && body.mode === "lazy") {
+        const inner = prefixClosure(e, body.body);
+        return body.min === 0 || inner === null ? null : `(?:${e.emit(body.body)}){0,${body.min - 1}}${inner}`;
+      }
+      return prefixClosure(e, n.body, follow);
+    }
     case "look": {
       if (n.behind) return null;
       const body = prefixClosure(e, n.body);

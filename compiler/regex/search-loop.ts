@@ -35,7 +35,7 @@ function setMember(n: Node): boolean {
 
 /** A lazy single-character repeat, possibly wrapped in groups. */
 export function lazySingle(n: Node): Repeat | null {
-  if (n.type === "group" || n.type === "atomic") return lazySingle(n.body);
+  if (n.type === "group") return lazySingle(n.body);
   return isLazySingle(n) ? (n as Repeat) : null;
 }
 
