@@ -3,7 +3,7 @@
 // imports them. Files are rewritten only when their text changes, so repeated runs reuse the transform cache.
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { JsonValue, Message, ParseOptions, ResponseParser } from "../../runtime/types.ts";
@@ -19,6 +19,11 @@ export interface GeneratedModule {
 
 /** Git-ignored (.gitignore lists .bench-tmp/), inside the repository so relative runtime imports resolve. */
 export const CACHE_DIR = join(import.meta.dirname, "..", "..", ".bench-tmp", "generated");
+
+/** Empties a cache group (for groups of throw-away templates, such as the property test's). */
+export function clearCache(group: string): void {
+  rmSync(join(CACHE_DIR, group), { recursive: true, force: true });
+}
 
 /** Emits one module per template into `CACHE_DIR/<group>/` and returns the file paths (by input index). */
 export async function emitToCache(

@@ -5,9 +5,9 @@
 // PROPERTY_RUNS=2000 npx vitest run test/compiler/equivalence.property.test.ts for a heavy run.
 
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createResponseParser, loadTemplate } from "../../runtime/interpret/index.ts";
-import { compileAndImport } from "../../compiler/build/temp-build.ts";
+import { clearCache, compileAndImport } from "../../compiler/build/temp-build.ts";
 import type { JsonValue, ParseOptions } from "../../runtime/types.ts";
 import { exactTrace } from "./exact-trace.ts";
 
@@ -171,6 +171,8 @@ function chunk(text: string, cuts: number[]): string[] {
   out.push(text.slice(prev));
   return out;
 }
+
+beforeAll(() => clearCache("property"));
 
 describe("generated ≡ interpreted", () => {
   it(`random templates, outputs and chunkings (${RUNS} runs)`, async () => {
