@@ -29,7 +29,7 @@
 // possessive repeats of a single character set and atomic lazy repeats.
 import { minLength } from "./analysis.ts";
 import type { Node } from "./ast.ts";
-import { isLazySingle, lazyPeek, lazySingle, leadingLazyClosure, scanFirst, type Repeat } from "./search-loop.ts";
+import { isLazySingle, lazyPeek, leadingLazyClosure, scanFirst, type Repeat } from "./search-loop.ts";
 import { END, type Emitter } from "./translate.ts";
 import { findGroup } from "./walk.ts";
 
@@ -99,7 +99,7 @@ export function prefixClosure(e: Emitter, n: Node, follow: Node[] = []): Pre {
       if (n.max === 0) return null;
       // A lazy single-character repeat running into the end is partial only on its first optional
       // iteration (the reference's shortcut checks the end before looping).
-      if (isLazySingle(n)) return `(?:${e.emit(n.body)}){0,${n.min}}${END}`;
+      if (isLazySingle(n)) return alt([`(?:${e.emit(n.body)}){0,${n.min}}${END}`, lazyPeek(e, n, follow)]);
       // Emit the leading repetitions before the cut body, in source order (group numbering).
       const lead = n.max === 1 ? "" : `(?:${e.emit(n.body)})${n.max === Infinity ? "*" : `{0,${n.max - 1}}`}`;
       const body = prefixClosure(e, n.body);
@@ -117,9 +117,7 @@ export function prefixClosure(e: Emitter, n: Node, follow: Node[] = []): Pre {
 function seqClosure(e: Emitter, items: Node[], i: number, follow: Node[] = []): Pre {
   if (i >= items.length) return null;
   const next = [...items.slice(i + 1), ...follow];
-  let head = prefixClosure(e, items[i]!, next);
-  const lazy = lazySingle(items[i]!);
-  if (lazy) head = alt([head, lazyPeek(e, lazy, next)]);
+  const head = prefixClosure(e, items[i]!, next);
   if (i === items.length - 1) return head;
   const full = e.emit(items[i]!);
   const rest = seqClosure(e, items, i + 1, follow);

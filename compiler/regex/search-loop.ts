@@ -33,12 +33,6 @@ function setMember(n: Node): boolean {
   return n.type === "char" || n.type === "class" || (n.type === "alt" && n.alts.every(setMember));
 }
 
-/** A lazy single-character repeat, possibly wrapped in groups. */
-export function lazySingle(n: Node): Repeat | null {
-  if (n.type === "group") return lazySingle(n.body);
-  return isLazySingle(n) ? (n as Repeat) : null;
-}
-
 /** Rule 1 for a lazy repeat followed by `next`, or null. */
 export function lazyPeek(e: Emitter, lazy: Repeat, next: Node[]): Pre {
   const lit = tailLiteral(next);
