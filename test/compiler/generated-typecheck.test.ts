@@ -1,0 +1,33 @@
+// Every module the compiler emits for the conformance templates (every delimiter kind, content parser
+// and transform shape they use) passes the TypeScript compiler with the repository's strict settings.
+// (generated/ itself is covered by `npm run typecheck`.)
+
+import ts from "typescript";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { emitToCache } from "../../compiler/build/temp-build.ts";
+import { fixturesBeside } from "../../compiler/replay/fixtures.ts";
+import { hf } from "../conformance/paths.ts";
+
+describe("generated modules type-check", () => {
+  it("all fixture templates, strict", async () => {
+    const rows = [...fixturesBeside(hf("sessions-0.jsonl")).templates.values()].filter((r) => "ok" in r.hf);
+    const paths = await emitToCache("typecheck", rows.map((r) => ({ id: r.id, template: r.template })));
+    const files = paths.filter((p): p is string => typeof p === "string");
+    expect(files.length).toBe(rows.length);
+    const root = join(import.meta.dirname, "..", "..");
+    const config = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    })!;
+    const program = ts.createProgram(files, { ...config.options, noEmit: true });
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file && files.includes(d.file.fileName))
+      .map((d) => `${d.file!.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    expect(config.options.strict).toBe(true);
+    expect(diagnostics).toEqual([]);
+  }, 300_000);
+});
