@@ -1,4 +1,4 @@
-// Every ```ts block of docs/integrations.md runs as written (imports rewritten to absolute paths, run from
+// Every ```ts block of README.md runs as written (imports rewritten to absolute paths, run from
 // the repository root) and exits 0; the blocks assert their own results.
 
 import { execFileSync } from "node:child_process";
@@ -7,14 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-const ROOT = join(import.meta.dirname, "../..");
-const doc = readFileSync(join(ROOT, "docs/integrations.md"), "utf8");
+const ROOT = join(import.meta.dirname, "..");
+const doc = readFileSync(join(ROOT, "README.md"), "utf8");
 const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 const dir = mkdtempSync(join(tmpdir(), "rtc-doc-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("docs/integrations.md examples", () => {
-  it("has examples", () => expect(blocks.length).toBeGreaterThanOrEqual(5));
+describe("README.md examples", () => {
+  it("has examples", () => expect(blocks.length).toBeGreaterThanOrEqual(7));
   blocks.forEach((code, i) => {
     it(`example ${i + 1} runs`, () => {
       const file = join(dir, `example-${i + 1}.mts`);
