@@ -1,10 +1,11 @@
-"""Records partial-search behaviour of Python's `regex` module for test/regex/oracle-sample.jsonl.
+"""Records search behaviour of Python's `regex` module for test/regex/oracle-sample.jsonl.
 
 The conformance fixtures (shared/conformance/hf/regex-*.jsonl) stay the ground truth; this sample
-adds random haystacks for the fixture patterns and a grid of lazy-repeat patterns, where the
-module's partial matching follows engine shortcuts (see compiler/regex/partial.ts). Rows where a
-partial match starts at the end of the text are left out (the fixtures leave them out too, and
-some module versions report garbage spans there).
+adds random haystacks for the fixture patterns, a grid of lazy-repeat patterns (where the module's
+partial matching follows engine shortcuts, see compiler/regex/search-loop.ts) and random patterns
+built from the constructs templates use. Each row has the full search (span and groupdict) and the
+partial search. Partial matches starting at the end of the text are recorded as null (the fixtures
+leave them out too, and some module versions report garbage spans there).
 
 Usage: python3 scripts/record-regex-oracle.py ../shared/conformance/hf > test/regex/oracle-sample.jsonl
 """
@@ -25,6 +26,38 @@ lazies = [".*?", "[^>]*?", r"\s*?", r"\w*?", "[a-c]*?", "a*?", r"\w+?", "[^a]+?"
           "[^a-b_]*?", "[^a-b]*?", r"\w??", r"[\w-]{0,2}?"]
 tails = ["a", "<", r"\b", r"\bn", r"\b<a", "$", "a$", "ab", r"\B", "", "-", "(?:a)", "[^a]"]
 patterns += [p + l + t for p, l, t in itertools.product(prefixes, lazies, tails)]
+
+# Random patterns from the constructs templates use.
+atoms = ["ab", "xa", "(?i:ab)", "(?-s:.)", "[^\\s]", "a", "b", "x", "-", " ", "\\n", "é", "💡", ".", "\\w",
+         "\\W", "\\s", "\\S", "\\d", "[ab]", "[^a]", "[a-c]", "[^a-b_]", "\\.", "[\\w-]", "(?i:[a-c])"]
+asserts = ["^", "$", "\\b", "\\B", "\\A", "\\Z", "(?=a)", "(?!b)", "(?<=a)", "(?<!x)", "(?m:^)", "(?m:$)"]
+
+
+def gen(depth):
+    r = random.random()
+    if depth > 2 or r < 0.35:
+        return random.choice(atoms)
+    if r < 0.45:
+        return random.choice(asserts)
+    if r < 0.65:
+        q = random.choice(["*", "+", "?", "*?", "+?", "??", "{1,2}", "{0,2}?", "{2}", "*+", "++"])
+        return "(?:%s)%s" % (gen(depth + 1), q)
+    if r < 0.8:
+        return "(?:%s|%s)" % (gen(depth + 1), gen(depth + 1))
+    if r < 0.9:
+        return "(?P<g%d>%s)" % (random.randint(0, 99), gen(depth + 1))
+    return "(?>%s)" % gen(depth + 1)
+
+
+randoms = set()
+while len(randoms) < 300:
+    p = "".join(gen(0) for _ in range(random.randint(1, 4)))
+    try:
+        regex.compile(p, regex.DOTALL)
+        randoms.add(p)
+    except Exception:
+        pass
+patterns += sorted(randoms)
 header = {"regex": regex.__version__, "python": sys.version.split()[0]}
 print(json.dumps(header))
 out = 0
@@ -37,12 +70,15 @@ for pattern in patterns:
         hay = "".join(random.choice(alphabet) for _ in range(random.randint(1, 6)))
         pos = random.randint(0, len(hay) - 1)
         try:
+            f = compiled.search(hay, pos, timeout=0.05)
             m = compiled.search(hay, pos, partial=True, timeout=0.05)
         except Exception:
             continue
-        if m is not None and (m.start() >= len(hay) or m.end() > len(hay)):
+        if m is not None and m.end() > len(hay):
             continue
-        span = None if m is None else f"{m.start()}:{m.end()}{'+' if m.partial else ''}"
-        print(json.dumps({"pattern": pattern, "hay": hay, "pos": pos, "partial": span}, ensure_ascii=False))
+        full = None if f is None else [f"{f.start()}:{f.end()}", f.groupdict()]
+        span = None if m is None or m.start() >= len(hay) else f"{m.start()}:{m.end()}{'+' if m.partial else ''}"
+        row = {"pattern": pattern, "hay": hay, "pos": pos, "full": full, "partial": span}
+        print(json.dumps(row, ensure_ascii=False))
         out += 1
 print(out, file=sys.stderr)
