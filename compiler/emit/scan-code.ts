@@ -62,9 +62,14 @@ export class ScanNames {
   }
 }
 
-/** A JavaScript comment-safe rendering of delimiter text. */
+/** Text safe inside any comment: no line terminators (they would end a // comment) and no "*\/". */
+export function safe(s: string): string {
+  return s.replace(/[\r\n\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\*\//g, "*\\/");
+}
+
+/** Delimiter text for a comment: quoted and escaped. */
 export function show(s: string): string {
-  return JSON.stringify(s).replace(/\*\//g, "*\\/");
+  return safe(JSON.stringify(s));
 }
 
 function charComment(c: string): string {
@@ -195,7 +200,7 @@ function describeWatch(w: WatchPlan, plan: TemplatePlan): string {
       : d.kind === "pattern"
         ? `pattern ${show(plan.patterns[d.pattern]!.source)}`
         : d.literals.map((l) => show(l.text)).join(" | ");
-  return `${w.open ? "open" : "close"} ${w.fieldName}: ${what}`;
+  return `${w.open ? "open" : "close"} ${safe(w.fieldName)}: ${what}`;
 }
 
 const COMMIT = (w: WatchPlan, start: string, end: string, groups: string) =>
@@ -204,7 +209,7 @@ const COMMIT = (w: WatchPlan, start: string, end: string, groups: string) =>
 /** Emits the scanner of one state (and its helpers). */
 export function stateFunctions(state: StatePlan, plan: TemplatePlan, names: ScanNames): string[] {
   const fn = stateFunctionName(state);
-  const header = `/** ${state.label}: ${state.watch.length ? state.watch.map((w) => describeWatch(w, plan)).join("; ") : "nothing to search"}. */`;
+  const header = `/** ${safe(state.label)}: ${state.watch.length ? state.watch.map((w) => describeWatch(w, plan)).join("; ") : "nothing to search"}. */`;
   const sig = `function ${fn}(buf: string, pos: number, eos: boolean, out: ScanResult): void {`;
   const st = state.strategy;
   switch (st.kind) {
@@ -219,7 +224,7 @@ export function stateFunctions(state: StatePlan, plan: TemplatePlan, names: Scan
       return [
         [header, sig, ...dispatchBody(state, st.chars, st.maxLength, exact), "}"].join("\n"),
         [
-          `/** ${state.label}: the exact search, for the last characters of the buffer where delimiters may be pending. */`,
+          `/** ${safe(state.label)}: the exact search, for the last characters of the buffer where delimiters may be pending. */`,
           `function ${exact}(buf: string, pos: number, eos: boolean, out: ScanResult): void {`,
           ...exactBody(state, plan, names, false),
           "}",

@@ -78,10 +78,14 @@ function delimKeys(d: Delim | null, lit: string, pat: string): Record<string, Js
 
 const templateArb = fc
   .record({
-    names: fc.uniqueArray(fc.constantFrom("content", "thinking", "tool_calls", "x", "y", "Z"), { minLength: 1, maxLength: 3 }),
+    // Awkward names too: comment terminators, line separators, __proto__, array-index keys.
+    names: fc.uniqueArray(fc.constantFrom("content", "thinking", "tool_calls", "x", "y", "Z", "we\nird*/\u2028", "__proto__", "0", "10"), {
+      minLength: 1,
+      maxLength: 3,
+    }),
     implicit: fc.boolean(),
     anchor: fc.constantFrom<[string, JsonValue]>(["start_anchor", "<|s|>"], ["start_anchor", ["<|s|>", "<|s|>x"]], ["start_anchor_pattern", "<\\|s\\|>\\n?"], ["start_anchor", "aa"]),
-    defaults: fc.constantFrom<JsonValue>({ role: "assistant" }, {}, { role: "assistant", x: "d" }, { tool_calls: [] }),
+    defaults: fc.constantFrom<JsonValue>({ role: "assistant" }, {}, { role: "assistant", x: "d" }, { tool_calls: [] }, { "1": "one", role: "assistant" }),
   })
   .chain(({ names, implicit, anchor, defaults }) =>
     fc.tuple(...names.map((_, i) => fieldArb(implicit && i === names.length - 1))).map((specs) => {
