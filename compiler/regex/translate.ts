@@ -26,9 +26,16 @@ export const ANY = "[\\s\\S]";
 export const END = "(?![\\s\\S])";
 const NEWLINE_CHARS = "\\n\\u{B}\\f\\r\\u{85}\\u{2028}\\u{2029}";
 const HORIZ = "\\t\\u{20}\\u{A0}\\u{1680}\\u{2000}-\\u{200A}\\u{202F}\\u{205F}\\u{3000}";
-// \X: an extended grapheme cluster, UAX #29 without Hangul syllable sequences and Prepend marks.
+// \X: an extended grapheme cluster per UAX #29, approximated: Hangul syllable sequences are joined
+// (a precomposed LVT syllable may also take trailing V jamo), Prepend marks and the Indic conjunct
+// rule (GB9c) are not modelled.
+const HANGUL_L = "\\u{1100}-\\u{115F}\\u{A960}-\\u{A97C}";
+const HANGUL_V = "\\u{1160}-\\u{11A7}\\u{D7B0}-\\u{D7C6}";
+const HANGUL_T = "\\u{11A8}-\\u{11FF}\\u{D7CB}-\\u{D7FB}";
+const HANGUL = `[${HANGUL_L}]*(?:[${HANGUL_V}]+|[\\u{AC00}-\\u{D7A3}][${HANGUL_V}]*)[${HANGUL_T}]*|[${HANGUL_L}]+|[${HANGUL_T}]+`;
 const GRAPHEME =
-  "(?:\\r\\n|\\p{RI}\\p{RI}|[\\p{Cc}\\p{Zl}\\p{Zp}]|[^\\p{Cc}\\p{Zl}\\p{Zp}](?:[\\p{Grapheme_Extend}\\p{Mc}\\p{Emoji_Modifier}]|\\u{200D}\\p{Extended_Pictographic}?)*)";
+  `(?:\\r\\n|\\p{RI}\\p{RI}|[\\p{Cc}\\p{Zl}\\p{Zp}]|(?:${HANGUL}|[^\\p{Cc}\\p{Zl}\\p{Zp}])` +
+  "(?:[\\p{Grapheme_Extend}\\p{Mc}\\p{Emoji_Modifier}]|\\u{200D}\\p{Extended_Pictographic}?)*)";
 
 /** JS escape of one code point, valid inside and outside `v`-mode classes. */
 export function esc(cp: number): string {
