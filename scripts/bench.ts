@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createResponseParser, parseResponse } from "../runtime/interpret/index.ts";
 import { compileAndImport, type GeneratedModule } from "../compiler/build/temp-build.ts";
 import type { JsonValue, Message, ResponseParser } from "../runtime/types.ts";
-import { canonical } from "../test/support/tagged.ts";
+import { canonical } from "../compiler/replay/tagged.ts";
 import { pyJsonLoads } from "../runtime/python/json.ts";
 
 const ROOT = join(import.meta.dirname, "..");

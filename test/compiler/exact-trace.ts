@@ -3,7 +3,7 @@
 
 import { RtcError } from "../../runtime/errors.ts";
 import type { JsonValue, ResponseParser } from "../../runtime/types.ts";
-import { canonical } from "../support/tagged.ts";
+import { canonical } from "../../compiler/replay/tagged.ts";
 
 function err(e: unknown): string {
   if (e instanceof RtcError) return `${e.name}/${e.pyClass}: ${e.message}`;

@@ -13,7 +13,7 @@ import { pyStrip } from "../../runtime/python/strip.ts";
 import type { PyPattern } from "../../runtime/regex/api.ts";
 import { coerce, coerceToolCalls, schemaTypes, toolParams } from "../../runtime/transform/coerce.ts";
 import type { JsonObject, JsonValue } from "../../runtime/types.ts";
-import { canonical, canonicalTagged, digestText, readJsonl, tag, untag } from "../support/tagged.ts";
+import { canonical, canonicalTagged, digestText, readJsonl, tag, untag } from "../../compiler/replay/tagged.ts";
 import { hf } from "./paths.ts";
 
 interface Deviation {

@@ -13,8 +13,8 @@ import {
   readJsonl,
   tag,
   untag,
-} from "./tagged.ts";
-import { hf } from "../conformance/paths.ts";
+} from "../../compiler/replay/tagged.ts";
+import { hf } from "./paths.ts";
 
 
 describe("floatHex", () => {
