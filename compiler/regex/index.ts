@@ -24,12 +24,14 @@ export function translatePattern(source: string): PatternSpec {
     flags: t.flags,
     partial: t.partial?.js ?? null,
     partialChecks: t.partial?.checks ?? [],
+    partialUncut: t.partial?.checks.length ? t.partial.uncut : null,
     partialAtEnd: t.partialAtEnd,
     groupNames: ast.names.map((n) => n.name),
     groupSlots: ast.names.map((n) => slotsOf(n.index)),
     keep: t.keep,
     searchAnchor: t.searchAnchor,
     lookbehind: a.maxLookbehind === Infinity ? null : 2 * a.maxLookbehind, // code points → UTF-16 units
+    backtrack: t.program === null ? null : { program: t.program, groupIndex: ast.names.map((n) => n.index) },
     analysis: {
       literalPrefix: a.literalPrefix,
       firstChars: a.firstChars,

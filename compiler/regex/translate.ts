@@ -9,6 +9,7 @@
 // - AST passes first: backreferences to unset groups fail (backrefs.ts), the module's merge of
 //   single-character alternatives (merge-alternatives.ts).
 // Anything without an exact JS equivalent throws UnsupportedPatternError rather than approximating.
+import type { Program } from "../../runtime/regex/backtrack.ts";
 import { canMatchEmpty, maxLength } from "./analysis.ts";
 import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
 import { guardBackrefs } from "./backrefs.ts";
@@ -55,9 +56,11 @@ export interface Translation {
   slots: Map<number, number[]>;
   keep: number | null;
   searchAnchor: boolean;
-  partial: { js: string; checks: { capture: number; refs: number[] }[] } | null;
+  partial: { js: string; checks: { capture: number; refs: number[] }[]; uncut: string | null } | null;
   /** With no partial match found earlier, the reference reports one at the end of the text. */
   partialAtEnd: boolean;
+  /** For patterns a JS RegExp cannot run like the module (see runtime/regex/backtrack.ts). */
+  program: Program | null;
 }
 
 /** Shared state for emitting one JS regex (the pattern, or its prefix closure). */
@@ -76,6 +79,8 @@ export class Emitter {
     private readonly captured: Set<number>,
     /** Named groups capture too (the pattern itself, for groupdict; not its prefix closure). */
     private readonly captureNamed: boolean,
+    /** Prefix closure: whether a backreference may be cut (see partial.ts). */
+    private readonly cutBackrefs = true,
   ) {}
 
   unsupported(reason: string): never {
@@ -223,7 +228,8 @@ export class Emitter {
   }
 
   /** A capture of the rest of the text, checked by the runtime to be a proper prefix of group `ref`. */
-  backrefPrefixCheck(ref: number): string {
+  backrefPrefixCheck(ref: number): string | null {
+    if (!this.cutBackrefs) return null;
     const capture = this.newGroup();
     this.pendingChecks.push({ capture, ref });
     return `${open(capture)}${ANY}*)${END}`;
@@ -367,20 +373,75 @@ export function translate(ast: Ast): Translation {
   });
   const globalCi = ciNodes > 0 && csNodes === 0;
 
-  const root = guardBackrefs(mergeAlternations(ast.root));
+  const merged = mergeAlternations(ast.root);
+  const root = guardBackrefs(merged);
   const full = new Emitter(ast, globalCi, referenced, true);
   const { js, slots, keep } = full.finish(full.emit(root));
   const flags = `${globalCi ? "i" : ""}${keep !== null ? "d" : ""}v`;
 
   const p = new Emitter(ast, globalCi, referenced, false);
   const pre = patternClosure(p, root);
+  // When a cut inside a backreference fails the runtime's prefix check, other paths from the same
+  // start are tried with the closure that never cuts a backreference.
+  const p0 = new Emitter(ast, globalCi, referenced, false, false);
+  const pre0 = referenced.size > 0 ? patternClosure(p0, root) : null;
   return {
     js,
     flags,
     slots,
     keep,
     searchAnchor: full.searchAnchor,
-    partial: pre === null ? null : (({ js, checks }) => ({ js, checks }))(p.finish(pre)),
+    partial: pre === null ? null : (({ js, checks }) => ({ js, checks, uncut: pre0 === null ? null : p0.finish(pre0).js }))(p.finish(pre)),
     partialAtEnd: partialAtEnd(new Emitter(ast, globalCi, new Set(), false), root),
+    // The matcher fails unset backreferences itself: it runs the pattern before guardBackrefs.
+    program: guardedRepeat(merged) ? toProgram(merged, (n) => {
+      const em = new Emitter(ast, globalCi, new Set(), false);
+      return em.finish(em.emit(n)).js;
+    }, (reason) => new Emitter(ast, globalCi, new Set(), false).unsupported(reason)) : null,
   };
+}
+
+/** A bounded repeat whose item holds a backreference: the module's repeat guard is observable. */
+function guardedRepeat(n: Node): boolean {
+  const hasRef = (m: Node): boolean => m.type === "backref" || children(m).some(hasRef);
+  return (n.type === "repeat" && n.max !== Infinity && hasRef(n.body)) || children(n).some(guardedRepeat);
+}
+
+/** The pattern as a program for the backtracking matcher; leaves become JS sources. */
+function toProgram(n: Node, leaf: (n: Node) => string, unsupported: (reason: string) => never): Program {
+  const rec = (m: Node) => toProgram(m, leaf, unsupported);
+  switch (n.type) {
+    case "char":
+    case "class":
+    case "any":
+    case "newline":
+    case "grapheme":
+      return { t: "test", js: leaf(n) };
+    case "assert":
+      return { t: "assert", js: leaf(n) };
+    case "empty":
+      return { t: "empty" };
+    case "fail":
+      return { t: "fail" };
+    case "seq":
+      return { t: "seq", items: n.items.map(rec) };
+    case "alt":
+      return { t: "alt", alts: n.alts.map(rec) };
+    case "group":
+      return { t: "group", index: n.index, body: rec(n.body) };
+    case "atomic":
+      return { t: "atomic", body: rec(n.body) };
+    case "repeat":
+      return { t: "repeat", min: n.min, max: n.max === Infinity ? null : n.max, mode: n.mode, body: rec(n.body) };
+    case "backref":
+      return { t: "backref", index: n.index, ci: n.ci };
+    case "look":
+      if (!n.behind) return { t: "look", negate: n.negate, body: rec(n.body) };
+      if (findGroup(n.body, -1) === null && !JSON.stringify(n.body).includes('"backref"')) return { t: "assert", js: leaf(n) };
+      return unsupported("lookbehind with a backreference next to a guarded repeat");
+    case "keep":
+    case "call":
+    case "fuzzy":
+      return unsupported(`${n.type} next to a repeat of a backreference`);
+  }
 }

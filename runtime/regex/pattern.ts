@@ -2,6 +2,7 @@
 // A PatternSpec is plain JSON-safe data, so generated parsers embed it as a literal; this file
 // imports nothing from the compiler.
 import type { PatternMatch, PyPattern } from "./api.ts";
+import { Backtracker, type Program } from "./backtrack.ts";
 import { DIGIT, SPACE, WORD } from "./unicode-tables.ts";
 
 /** What a pattern needs at run time; produced by `translatePattern` in compiler/regex/index.ts. */
@@ -15,6 +16,8 @@ export interface PatternSpec {
   partial: string | null;
   /** Partial matches cut inside a backreference: capture `capture` must be a proper prefix of a `refs` group. */
   partialChecks: { capture: number; refs: number[] }[];
+  /** The prefix closure without cuts inside backreferences, tried where a check fails (or null). */
+  partialUncut?: string | null;
   /** A partial search that finds nothing earlier reports a partial match at the end of the text. */
   partialAtEnd: boolean;
   /** Python group names in group-number order, and the JS groups that capture each. */
@@ -28,6 +31,8 @@ export interface PatternSpec {
   lookbehind: number | null;
   /** Static facts for the compiler (compiler/regex/analysis.ts); null stands for unbounded. */
   analysis: PatternFacts;
+  /** Complete matches by the backtracking matcher instead of `js` (see backtrack.ts), when needed. */
+  backtrack?: { program: Program; groupIndex: number[] } | null;
 }
 
 export interface PatternFacts {
@@ -67,6 +72,7 @@ export class CompiledPattern implements PyPattern {
   private readonly re: RegExp;
   private readonly partialRe: RegExp | null;
   private nonEmptyRe: RegExp | undefined;
+  private readonly backtracker: Backtracker | null;
   private anchored: { pos: number; re: RegExp; partial: RegExp | null } | undefined;
 
   constructor(readonly spec: PatternSpec) {
@@ -75,11 +81,28 @@ export class CompiledPattern implements PyPattern {
     this.lookbehind = spec.lookbehind ?? Infinity;
     this.re = new RegExp(expand(spec.js), spec.flags + "g");
     this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial), spec.flags.replace("d", "") + "g");
+    this.backtracker = spec.backtrack ? new Backtracker(spec.backtrack.program, spec.flags, (js) => expand(js)) : null;
+  }
+
+  /** The first complete match from `pos` by the backtracking matcher (`notEmptyAt`: no empty match there). */
+  private backtrackSearch(text: string, pos: number, notEmptyAt = -1): PatternMatch | null {
+    const bt = this.backtracker!;
+    for (let start = pos; start <= text.length; start += start < text.length ? stepAt(text, start) : 1) {
+      const m = bt.matchAt(text, start, start === notEmptyAt);
+      if (!m) continue;
+      const groups: Record<string, string | null> = {};
+      this.groupNames.forEach((name, i) => {
+        const span = m.caps[this.spec.backtrack!.groupIndex[i]!];
+        groups[name] = span ? text.slice(span[0], span[1]) : null;
+      });
+      return { start, end: m.end, partial: false, groups };
+    }
+    return null;
   }
 
   search(text: string, pos: number, partial: boolean): PatternMatch | null {
     const { re, partialRe } = this.regexps(text, pos);
-    const m = this.exec(re, text, pos, 0);
+    const m = this.backtracker ? this.backtrackSearch(text, pos) : this.exec(re, text, pos, 0);
     if (m || !partial) return m;
     return partialRe ? this.partialSearch(partialRe, text, pos) : this.atEnd(text, pos);
   }
@@ -90,7 +113,9 @@ export class CompiledPattern implements PyPattern {
     let emptyAt = -1; // after an empty match at p, the next match may not be empty at p
     while (pos <= text.length) {
       let m: PatternMatch | null;
-      if (emptyAt === pos) {
+      if (this.backtracker) {
+        m = this.backtrackSearch(text, pos, emptyAt);
+      } else if (emptyAt === pos) {
         m = this.nonEmptyAt(text, pos);
         if (!m) {
           if (pos >= text.length) break;
@@ -156,8 +181,8 @@ export class CompiledPattern implements PyPattern {
         const ref = refs.map((r) => m[r]).filter((v) => v !== undefined).pop();
         return ref !== undefined && ref.length > rest.length && ref.startsWith(rest);
       });
-      if (ok) return { start: m.index, end: text.length, partial: true, groups: this.noGroups() };
-      // Documented limitation: another path from the same start is not retried.
+      if (ok || this.uncutAt(text, m.index)) return { start: m.index, end: text.length, partial: true, groups: this.noGroups() };
+      // Limitation: another cut inside a backreference from the same start is not tried.
       if (m.index >= text.length) break;
       from = m.index + stepAt(text, m.index);
     }
@@ -167,6 +192,17 @@ export class CompiledPattern implements PyPattern {
   /** Like the reference, a partial search that finds nothing earlier reports a partial match at the end. */
   private atEnd(text: string, pos: number): PatternMatch | null {
     return this.spec.partialAtEnd && pos <= text.length ? { start: text.length, end: text.length, partial: true, groups: this.noGroups() } : null;
+  }
+
+  private uncutRe: RegExp | undefined;
+
+  /** Whether the closure without backreference cuts matches at `pos` (see PatternSpec.partialUncut). */
+  private uncutAt(text: string, pos: number): boolean {
+    const src = this.spec.partialUncut;
+    if (!src || this.spec.searchAnchor) return false;
+    this.uncutRe ??= new RegExp(expand(src), this.spec.flags.replace("d", "") + "y");
+    this.uncutRe.lastIndex = pos;
+    return this.uncutRe.test(text);
   }
 
   private noGroups(): Record<string, string | null> {
