@@ -58,6 +58,12 @@ while len(randoms) < 300:
     except Exception:
         pass
 patterns += sorted(randoms)
+
+# Optional groups before repeats of backreferences (the module's repeat guard).
+backrefs = [a + b + c + d + e for a, b, c, d, e in itertools.product(
+    [".*", "\\w*", "[^<]*", ".*?", "", "x?", ".?"], ["(?P<k>x)?", "(?P<k>x|)", "(?:(?P<k>x)|b)", "(?P<k>x*)"],
+    ["y", ""], ["(?:\\1)?", "\\1?", "(?:w|\\1)?", "(?:\\1){0,2}", "(?:\\1)*", "\\1", "(?>\\1)?"], ["z", "z$"])]
+patterns += random.sample(backrefs, 250)
 header = {"regex": regex.__version__, "python": sys.version.split()[0]}
 print(json.dumps(header))
 out = 0
@@ -65,7 +71,7 @@ for pattern in patterns:
     if pattern in {".+(?:^é+[_a-z.-]a).a*"}:  # backtracks catastrophically on random text
         continue
     compiled = regex.compile(pattern, regex.DOTALL)
-    alphabet = sorted(set(ch for ch in pattern if ch not in "\\()[]{}?*+|^$.") | set("x a\n-_<>é💡"))
+    alphabet = sorted(set(ch for ch in pattern if ch not in "\\()[]{}?*+|^$.") | set("x a\n-_<>é💡yz"))
     for _ in range(2):
         hay = "".join(random.choice(alphabet) for _ in range(random.randint(1, 6)))
         pos = random.randint(0, len(hay) - 1)

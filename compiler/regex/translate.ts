@@ -8,7 +8,10 @@
 // - only groups that are named or referenced capture in JS; `slots` maps Python group numbers to JS ones;
 // - AST passes first: backreferences to unset groups fail (backrefs.ts), the module's merge of
 //   single-character alternatives (merge-alternatives.ts).
-// Anything without an exact JS equivalent throws UnsupportedPatternError rather than approximating.
+// - a bounded repeat whose item holds a backreference also gets a program for the backtracking
+//   matcher (runtime/regex/backtrack.ts), which reproduces the module's repeat guard.
+// Anything without an exact JS equivalent throws UnsupportedPatternError rather than approximating
+// (documented exceptions: `\X` is UAX #29 without Prepend/GB9c).
 import type { Program } from "../../runtime/regex/backtrack.ts";
 import { canMatchEmpty, maxLength } from "./analysis.ts";
 import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
