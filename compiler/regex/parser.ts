@@ -1,8 +1,7 @@
-// Parses Python `regex` syntax into the AST (ast.ts). The grammar is compiled with peggy's API the
-// first time it is needed (about 50 ms) and cached, so a fresh clone needs no build step.
-import { readFileSync } from "node:fs";
-import peggy from "peggy";
+// Parses Python `regex` syntax into the AST (ast.ts) with the parser peggy generated from
+// python-regex.peggy (scripts/gen-regex-parser.ts; a test keeps it current), so nothing loads peggy at run time.
 import { PatternError } from "../../runtime/errors.ts";
+import { parse as peggyParse } from "./grammar.generated.ts";
 import type { Ast } from "./ast.ts";
 
 /** A construct the reference accepts but rtc cannot run: never approximated silently. */
@@ -17,13 +16,6 @@ export class UnsupportedPatternError extends Error {
   }
 }
 
-let parser: peggy.Parser | undefined;
-
-function grammar(): peggy.Parser {
-  parser ??= peggy.generate(readFileSync(new URL("./python-regex.peggy", import.meta.url), "utf8"));
-  return parser;
-}
-
 interface PeggyFailure {
   message: string;
   location?: { start: { offset: number } };
@@ -31,9 +23,8 @@ interface PeggyFailure {
 }
 
 export function parse(source: string): Ast {
-  const p = grammar();
   try {
-    return p.parse(source) as Ast;
+    return peggyParse(source, {}) as Ast;
   } catch (e) {
     const err = e as PeggyFailure;
     if (!err || typeof err.message !== "string" || !err.location) throw e;
