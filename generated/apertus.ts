@@ -37,12 +37,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|_(?:(?![\\s\\S])|p(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|f(?:(?![\\s\\S])|i(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|u(?:(?![\\s\\S])|f(?:(?![\\s\\S])|f(?:(?![\\s\\S])|i(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -60,12 +62,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -602,7 +606,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -42,12 +42,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -65,12 +67,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|B(?:(?![\\s\\S])|E(?:(?![\\s\\S])|G(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?![\\s\\S])))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -88,12 +92,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{5B}|\\u{3C}|\\u{3C}|[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?:(?![\\s\\S])|\\u{5D}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))|(?:\\u{5B}END\\u{20}FINAL\\u{20}RESPONSE\\u{5D}(?:[\\p{rtcSpace}])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?![\\s\\S])))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?![\\s\\S]))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -740,7 +746,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -37,12 +37,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|T(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|H(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|K(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|G(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|H(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|K(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|G(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -603,7 +605,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -42,12 +42,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -65,12 +67,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))|(?:\\u{3C}\\u{FF5C}DSML\\u{FF5C}function_calls\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}\\u{A}])*(?![\\s\\S])|(?:(?:[^\\u{22}\\u{A}])+)(?:(?![\\s\\S])|\\u{22}(?![\\s\\S])))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -88,12 +92,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -111,12 +117,14 @@ const P3: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -134,12 +142,14 @@ const P4: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}])*(?![\\s\\S])|(?:(?:[^\\u{22}])+)(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{3E}])*(?![\\s\\S])|(?:(?:[^\\u{3E}])*)(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["key", "attrs", "value"],
   groupSlots: [[1], [2], [3]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: '<｜DSML｜parameter name="',
     firstChars: [[60, 60]],
@@ -708,7 +718,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

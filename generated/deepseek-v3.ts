@@ -39,12 +39,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[^\\u{A}\\u{3C}])*(?![\\s\\S])|(?:(?:[^\\u{A}\\u{3C}])+)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -62,12 +64,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{60}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -85,12 +89,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -518,7 +524,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

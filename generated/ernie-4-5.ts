@@ -32,12 +32,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: [[60, 60]],
@@ -55,12 +57,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{A}|\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: [
@@ -556,7 +560,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

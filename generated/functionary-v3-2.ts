@@ -36,12 +36,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3E}|a|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{3E}(?![\\s\\S])))|(?:(?<![\\s\\S])|\\u{3E}\\u{3E}\\u{3E})(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: [
@@ -62,12 +64,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3E}|[^\\u{A}\\u{3E}]|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{3E}(?![\\s\\S])))|(?:(?<![\\s\\S])|\\u{3E}\\u{3E}\\u{3E})(?:(?=(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?!all\\u{A})(?:(?:[^\\u{A}\\u{3E}])*(?![\\s\\S])|(?:(?:[^\\u{A}\\u{3E}])+)(?![\\s\\S]))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -85,12 +89,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?=(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{3E}(?![\\s\\S]))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -455,7 +461,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

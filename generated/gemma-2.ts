@@ -22,12 +22,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|n(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?![\\s\\S])))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -175,7 +177,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

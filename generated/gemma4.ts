@@ -34,12 +34,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:[\\p{rtcWord}])*(?![\\s\\S]))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "<|tool_call>call:",
     firstChars: [[60, 60]],
@@ -588,7 +590,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

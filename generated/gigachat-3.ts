@@ -36,12 +36,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|f|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))|(?:\\u{3C}\\u{7C}message_sep\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))|(?:function\\u{20}call\\u{3C}\\u{7C}role_sep\\u{7C}\\u{3E}|\\u{3C}\\u{7C}function_call\\u{7C}\\u{3E})(?:[\\p{rtcSpace}])*(?![\\s\\S]))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -59,12 +61,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -82,12 +86,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?=(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -510,7 +516,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

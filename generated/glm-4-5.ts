@@ -39,12 +39,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -62,12 +64,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:[^\\u{A}\\u{3C}]){0,1}(?![\\s\\S])|(?:(?:[^\\u{A}\\u{3C}])+?)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?![\\s\\S])))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -85,12 +89,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|u(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|b(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -108,12 +114,14 @@ const P3: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["key", "value"],
   groupSlots: [[1], [2]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "<arg_key>",
     firstChars: [[60, 60]],
@@ -566,7 +574,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

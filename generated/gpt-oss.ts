@@ -39,12 +39,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|[\\p{rtcSpace}]|t|(?![\\s\\S]))(?:(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2E}(?:[^\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))|(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:[\\p{rtcSpace}])*to\\u{3D}functions\\u{2E}(?:(?:[^\\u{3C}\\p{rtcSpace}])+))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2E}(?:(?:[^\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])|(?:[^\\u{3C}\\p{rtcSpace}])+(?:(?:[^\\u{3C}\\u{A}])*(?![\\s\\S])|(?:[^\\u{3C}\\u{A}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|y(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary(?:[^\\u{3C}\\u{A}])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))))))))))))))|(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[^\\u{3C}\\u{A}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -791,7 +793,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

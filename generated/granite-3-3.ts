@@ -37,12 +37,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -60,12 +62,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?:(?![\\s\\S])|\\u{3E}(?=(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?:(?![\\s\\S])|\\u{3E}(?=(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: [[60, 60]],
@@ -83,12 +87,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -106,12 +112,14 @@ const P3: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -631,7 +639,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -39,12 +39,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))))))))|(?:\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))|(?:functions\\u{2E}|)(?:(?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])|(?:(?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])+)(?:(?:(?![\\s\\S])|\\u{3A}(?:[\\p{rtcDigit}])*(?![\\s\\S]))|(?:\\u{3A}(?:[\\p{rtcDigit}])+|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|u(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -62,12 +64,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -85,12 +89,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -530,7 +536,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -33,12 +33,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -56,12 +58,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -530,7 +534,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

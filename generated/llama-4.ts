@@ -37,12 +37,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|[A-Za-z_](?:(?:[\\p{rtcWord}\\u{2E}])*(?![\\s\\S])|(?:[\\p{rtcWord}\\u{2E}])*(?![\\s\\S]))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -60,12 +62,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -320,7 +324,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

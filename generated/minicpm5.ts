@@ -36,12 +36,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -59,12 +61,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}\\u{A}])*(?![\\s\\S])|(?:(?:[^\\u{22}\\u{A}])+)(?:(?![\\s\\S])|\\u{22}(?![\\s\\S]))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -82,12 +86,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -105,12 +111,14 @@ const P3: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}])*(?![\\s\\S])|(?:(?:[^\\u{22}])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{21}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|D(?:(?![\\s\\S])|A(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?![\\s\\S])))))))))|(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}|)(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{5D}(?![\\s\\S])))|(?:\\u{5D}\\u{5D}\\u{3E}|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?![\\s\\S])))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["key", "value"],
   groupSlots: [[1], [2]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: '<param name="',
     firstChars: [[60, 60]],
@@ -583,7 +591,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

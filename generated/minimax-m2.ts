@@ -34,12 +34,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -57,12 +59,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}minimax\\u{3A}tool_call\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}\\u{A}])*(?![\\s\\S])|(?:(?:[^\\u{22}\\u{A}])+)(?:(?![\\s\\S])|\\u{22}(?![\\s\\S])))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -80,12 +84,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -103,12 +109,14 @@ const P3: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7E}(?![\\s\\S]))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -126,12 +134,14 @@ const P4: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}])*(?![\\s\\S])|(?:(?:[^\\u{22}])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["key", "value"],
   groupSlots: [[1], [2]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: '<parameter name="',
     firstChars: [[60, 60]],
@@ -722,7 +732,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

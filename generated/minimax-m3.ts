@@ -40,12 +40,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 2,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -63,12 +65,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{5D}|\\u{5D}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))))|(?:\\u{5D}\\u{3C}\\u{5D}minimax\\u{5B}\\u{3E}\\u{5B}\\u{3C}tool_call\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}\\u{A}])*(?![\\s\\S])|(?:(?:[^\\u{22}\\u{A}])+)(?:(?![\\s\\S])|\\u{22}(?![\\s\\S]))))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -86,12 +90,14 @@ const P2: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{5D}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "]<]minimax[>[</invoke>",
     firstChars: [[93, 93]],
@@ -109,12 +115,14 @@ const P3: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{5D}|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7E}(?![\\s\\S]))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -770,7 +778,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -32,12 +32,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|S(?:(?![\\s\\S])|\\u{5D}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -330,7 +332,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

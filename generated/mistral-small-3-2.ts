@@ -32,12 +32,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|S(?:(?![\\s\\S])|\\u{5D}(?:(?:[^\\u{5B}\\u{5D}\\u{A}]){0,1}(?![\\s\\S])|(?:(?:[^\\u{5B}\\u{5D}\\u{A}])+?)(?:(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|I(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{5D}(?:[^\\u{5B}\\u{A}])*(?![\\s\\S]))))))))))|(?:\\u{5B}CALL_ID\\u{5D}(?:[^\\u{5B}\\u{A}])*|)(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|G(?:(?![\\s\\S])|S(?![\\s\\S])))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -55,12 +57,14 @@ const P1: CompiledPattern = new CompiledPattern({
   partial:
     "(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?![\\s\\S]))))|(?=(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|S(?![\\s\\S])))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: false,
   groupNames: [],
   groupSlots: [],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: "any",
@@ -375,7 +379,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

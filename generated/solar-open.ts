@@ -35,12 +35,14 @@ const P0: CompiledPattern = new CompiledPattern({
   partial:
     "(?=\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))|(?:\\u{3C}\\u{7C}tool_calls\\u{7C}\\u{3E}|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[^\\u{3C}\\u{A}])*(?![\\s\\S])|(?:[^\\u{3C}\\u{A}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[^\\u{3C}\\u{A}])*(?![\\s\\S])|(?:(?:[^\\u{3C}\\u{A}])+)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))))))))))))))",
   partialChecks: [],
+  partialUncut: null,
   partialAtEnd: true,
   groupNames: ["name"],
   groupSlots: [[1]],
   keep: null,
   searchAnchor: false,
   lookbehind: 0,
+  backtrack: null,
   analysis: {
     literalPrefix: "",
     firstChars: [[60, 60]],
@@ -559,7 +561,8 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 }
 
 function parseOne(text: string, options: ParseOptions): Message {
-  const parser = new StreamParser(plan, options);
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -7,12 +7,13 @@
 //    `,` and directly followed by `:` is quoted. `{ a:1}` (a space first) is not.
 // 3. Each sentinel `\x01N\x02` (N = 0, 1, …) is replaced everywhere by `json.dumps(body_N)` (ASCII
 //    escapes), so quotes and backslashes inside custom-delimited strings survive.
-// Then the text is parsed unstripped. A decode error returns the (optionally stripped) body when
+// Then the text is parsed unstripped (natively when that is provably exact: runtime/python/json.ts
+// fastJsonLoads). A decode error returns the (optionally stripped) body when
 // `allow_non_json` is truthy, else raises ValueError. Nesting ≥ 512 raises RecursionError either way.
 
 import { ContentError } from "../errors.ts";
 import { pyDumps } from "../python/dumps.ts";
-import { JsonDecodeError, pyJsonLoads } from "../python/json.ts";
+import { JsonDecodeError, pyJsonLoadsFast } from "../python/json.ts";
 import { pyTypeName } from "../python/values.ts";
 import type { JsonValue } from "../types.ts";
 import { argGet, pyIterate, pyTruthy, unpackPair } from "./args.ts";
@@ -103,7 +104,7 @@ export const parseJson: ContentParser = (text, args) => {
   });
 
   try {
-    return pyJsonLoads(working);
+    return pyJsonLoadsFast(working);
   } catch (e) {
     if (!(e instanceof JsonDecodeError)) throw e;
     if (pyTruthy(argGet(args, "allow_non_json", false))) return textValue(text, args, "json");

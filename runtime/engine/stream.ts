@@ -36,9 +36,14 @@ export class StreamParser implements ResponseParser {
   private finalized = false;
   private readonly scanned: ScanResult = { field: -1, open: false, start: 0, end: 0, groups: null, hold: 0 };
 
+  /**
+   * `emitEvents` false: no event objects are built (feed() and finalize() return empty lists and
+   * initialEvents stays empty); the message is the same. For whole-text parsing, where nobody reads them.
+   */
   constructor(
     private readonly plan: Plan,
     options: ParseOptions,
+    private readonly emitEvents: boolean = true,
   ) {
     if (options.prefix === undefined || options.prefix === null) {
       throw new ParserStateError(
@@ -153,7 +158,7 @@ export class StreamParser implements ResponseParser {
     if (!text || this.current < 0) return;
     const field = this.plan.fields[this.current]!;
     if (!this.opened) {
-      events.push({ type: "region_open", field: field.name });
+      if (this.emitEvents) events.push({ type: "region_open", field: field.name });
       this.opened = true;
     }
     // Collecting chunks in an array and joining them in blocks keeps a long region from becoming a rope of
@@ -164,7 +169,7 @@ export class StreamParser implements ResponseParser {
       this.body += this.parts.join("");
       this.parts = [];
     }
-    events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
+    if (this.emitEvents) events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
   }
 
   private openExplicit(events: RegionEvent[], field: number, groups: Record<string, string | null> | null): void {
@@ -175,7 +180,7 @@ export class StreamParser implements ResponseParser {
     this.body = "";
     if (this.parts.length !== 0) this.parts = [];
     this.opened = true;
-    events.push({ type: "region_open", field: this.plan.fields[field]!.name });
+    if (this.emitEvents) events.push({ type: "region_open", field: this.plan.fields[field]!.name });
   }
 
   private closeCurrent(events: RegionEvent[]): void {
@@ -233,7 +238,7 @@ export class StreamParser implements ResponseParser {
         list.push(value);
       }
     } else dictSet(this.output, name, value);
-    events.push({ type: "region_close", field: name, value });
+    if (this.emitEvents) events.push({ type: "region_close", field: name, value });
     this.resetToImplicit();
   }
 

@@ -259,3 +259,84 @@ class Decoder {
 export function pyJsonLoads(s: string): JsonValue {
   return new Decoder(s).document();
 }
+
+/** Whether a character is JSON whitespace (the same four for JSON.parse and Python). */
+function jsonSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/**
+ * `pyJsonLoads(s)` through the native `JSON.parse`, when a pre-scan proves the two give the same value;
+ * `undefined` when it cannot (the caller then runs the exact parser, which also explains any error).
+ * JSON.parse accepts a subset of what Python's `json.loads` accepts (no NaN/Infinity), decodes strings
+ * identically (lone surrogate escapes included), uses the same whitespace and rejects a BOM, and keeps a
+ * duplicate key at its first position with the last value, as a Python dict does. What it would read
+ * differently, and what the pre-scan therefore sends to the exact parser:
+ * - a key that JavaScript orders first (an array index such as "1"): any key whose first character is a
+ *   digit, or a backslash (an escape could spell a digit);
+ * - a float with an integral or non-finite value (1.0, 1e5, 1e400, -0.0), which rtc boxes as PyFloat;
+ * - an integer of more than 15 digits (bigint beyond 2^53; Python's 4300-digit limit), and -0 (Python's 0);
+ * - nesting of JSON_MAX_DEPTH containers (Python raises RecursionError; JSON.parse does not).
+ * Strings are skipped whole with indexOf, so long string values cost about what JSON.parse costs.
+ */
+export function fastJsonLoads(s: string): JsonValue | undefined {
+  const n = s.length;
+  let depth = 0;
+  let i = 0;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      const first = s.charCodeAt(i + 1);
+      let j = s.indexOf('"', i + 1);
+      for (;;) {
+        if (j < 0) return undefined;
+        // A quote ends the string unless an odd number of backslashes precedes it.
+        let k = j - 1;
+        while (s.charCodeAt(k) === 0x5c) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+        j = s.indexOf('"', j + 1);
+      }
+      i = j + 1;
+      if ((first >= 0x30 && first <= 0x39) || first === 0x5c) {
+        let k = i;
+        while (jsonSpace(s.charCodeAt(k))) k++;
+        if (s.charCodeAt(k) === 0x3a) return undefined; // a key that may be an array index
+      }
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) {
+      if (++depth >= JSON_MAX_DEPTH) return undefined;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const start = i;
+      let frac = false;
+      for (i++; i < n; i++) {
+        const d = s.charCodeAt(i);
+        if (d >= 0x30 && d <= 0x39) continue;
+        if (d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d) frac = true;
+        else break;
+      }
+      if (frac) {
+        const x = Number(s.slice(start, i));
+        if (!Number.isFinite(x) || Number.isInteger(x)) return undefined;
+      } else {
+        const digits = c === 0x2d ? i - start - 1 : i - start;
+        if (digits > 15 || (c === 0x2d && digits === 1 && s.charCodeAt(start + 1) === 0x30)) return undefined;
+      }
+      continue;
+    }
+    i++;
+  }
+  try {
+    return JSON.parse(s) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pyJsonLoads`, natively when `fastJsonLoads` proves that exact. */
+export function pyJsonLoadsFast(s: string): JsonValue {
+  const v = fastJsonLoads(s);
+  return v === undefined ? pyJsonLoads(s) : v;
+}

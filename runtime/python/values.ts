@@ -81,6 +81,8 @@ export function setKeyOrder(obj: JsonObject, order: string[]): void {
 function isArrayIndex(k: string): boolean {
   // JavaScript orders canonical array-index keys (0 … 2^32-2) ahead of all others.
   if (k.length === 0 || k.length > 10) return false;
+  const c = k.charCodeAt(0);
+  if (c < 0x30 || c > 0x39) return false;
   if (k === "0") return true;
   if (!/^[1-9][0-9]*$/.test(k)) return false;
   return Number(k) < 4294967295;

@@ -1,0 +1,78 @@
+// fastJsonLoads (native JSON.parse behind a pre-scan) must give exactly pyJsonLoads's value, or decline.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fastJsonLoads, pyJsonLoads } from "../../runtime/python/json.ts";
+import { PyFloat, dictKeys, isDict } from "../../runtime/python/values.ts";
+import type { JsonValue } from "../../runtime/types.ts";
+
+/** Same value in rtc's model: type (int / PyFloat / bigint), Object.is numbers, key order. */
+function same(a: JsonValue, b: JsonValue): boolean {
+  if (a instanceof PyFloat || b instanceof PyFloat) {
+    return a instanceof PyFloat && b instanceof PyFloat && Object.is(a.valueOf(), b.valueOf());
+  }
+  if (typeof a !== typeof b) return false;
+  if (typeof a === "number") return Object.is(a, b);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]!));
+  if (isDict(a)) {
+    if (!isDict(b)) return false;
+    const ka = dictKeys(a);
+    const kb = dictKeys(b);
+    return ka.length === kb.length && ka.every((k, i) => k === kb[i] && same(a[k]!, b[k]!));
+  }
+  return a === b;
+}
+
+function exact(s: string): { ok: true; v: JsonValue } | { ok: false } {
+  try {
+    return { ok: true, v: pyJsonLoads(s) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function check(s: string): void {
+  const f = fastJsonLoads(s);
+  if (f === undefined) return;
+  const e = exact(s);
+  expect(e.ok, s).toBe(true);
+  if (e.ok) expect(same(f, e.v), s).toBe(true);
+}
+
+describe("fastJsonLoads", () => {
+  it("declines what JSON.parse reads differently", () => {
+    const declined = [
+      '{"a":1.0}', '{"b":[1,2e3]}', '{"1":2,"a":1}', '{"a": {"10" : 1}}', '{"a":12345678901234567890}', '{"a":-0}',
+      '{"x":NaN}', "[1e400]", "[-0.0]", '{"\\u0031":1}', '{"4294967294"\n:1}', "\ufeff{}", "[".repeat(512) + "]".repeat(512),
+      "-Infinity", "1E2", "[1.5e300, 2.0]",
+    ];
+    for (const s of declined) expect(fastJsonLoads(s), s).toBeUndefined();
+  });
+  it("reads ordinary tool-call JSON natively", () => {
+    const ok = [
+      '{"name": "get_weather", "arguments": {"city": "Paris", "days": 3, "units": "metric"}}',
+      '{"a":"1", "b": "x\\"1.0"}', '{"t":"say \\"1\\": 2.0","n":[1,2.5,-3]}', '{"id":7,"text":"\\u00e9\\ud83d\\ude00\\ud800"}',
+      '{"a":1,"b":2,"a":3}', '{"__proto__": {"x": 1}}', "[".repeat(511) + "]".repeat(511), '{"k": "\\\\"}', '"1": 2',
+    ];
+    for (const s of ok.slice(0, -1)) {
+      const f = fastJsonLoads(s);
+      expect(f, s).not.toBeUndefined();
+      check(s);
+    }
+    expect(fastJsonLoads('"1": 2')).toBeUndefined();
+  });
+  it("agrees with pyJsonLoads on random JSON-like text", () => {
+    const token = fc.constantFrom(
+      "{", "}", "[", "]", ",", ":", " ", "\n", '"', '"a"', '"1"', '"10"', '"\\u0031"', '"\\\\"', '"\\""', '"x\\"', "\\",
+      "0", "-0", "1", "-1", "1.0", "1.5", "2e3", "1e-400", "1e400", "12345678901234567", "123456789012345", "true",
+      "null", "NaN", "Infinity", "-", ".", "e", '"\\ud800"', "\ufeff", '"__proto__"', "\t",
+    );
+    fc.assert(fc.property(fc.array(token, { maxLength: 30 }), (ts) => check(ts.join(""))), { numRuns: 20000 });
+  });
+  it("agrees with pyJsonLoads on random JSON values", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (v, pretty) => check(JSON.stringify(v, null, pretty ? 1 : undefined))),
+      { numRuns: 3000 },
+    );
+  });
+});
