@@ -11,7 +11,9 @@ export type PyErrorClass =
   | "RecursionError"
   | "RuntimeError"
   | "Unrepresentable"
-  | "NonTerminating";
+  | "NonTerminating"
+  /** Not a Python class: a construct the reference accepts that rtc refuses rather than approximate. */
+  | "Unsupported";
 
 export abstract class RtcError extends Error {
   abstract readonly pyClass: PyErrorClass;

@@ -1,11 +1,12 @@
 // Parses Python `regex` syntax into the AST (ast.ts) with the parser peggy generated from
 // python-regex.peggy (scripts/gen-regex-parser.ts; a test keeps it current), so nothing loads peggy at run time.
-import { PatternError } from "../../runtime/errors.ts";
+import { PatternError, RtcError, type PyErrorClass } from "../../runtime/errors.ts";
 import { parse as peggyParse } from "./grammar.generated.ts";
 import type { Ast } from "./ast.ts";
 
 /** A construct the reference accepts but rtc cannot run: never approximated silently. */
-export class UnsupportedPatternError extends Error {
+export class UnsupportedPatternError extends RtcError {
+  readonly pyClass: PyErrorClass = "Unsupported";
   constructor(
     readonly pattern: string,
     readonly column: number,

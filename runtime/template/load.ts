@@ -173,7 +173,10 @@ function delimiter(
       const { groupNames } = checkPattern(source);
       return { spec: { kind: "pattern", source }, groups: groupNames };
     } catch (e) {
-      if (e instanceof RtcError) throw new TemplateError(at(patKey), `invalid pattern: ${e.message}`);
+      if (e instanceof RtcError) {
+        if (e.pyClass === "Unsupported") throw new TemplateError(at(patKey), e.message, "Unsupported");
+        throw new TemplateError(at(patKey), `invalid pattern: ${e.message}`);
+      }
       throw e;
     }
   }
