@@ -240,6 +240,15 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
 
 /** outside (implicit field content): open tool_calls: pattern "\\s*functools(?=\\[)"; close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  // Plain text: no watched text ("f", "<") starts in the unread text, so nothing matches;
+  // only trailing whitespace is pending (the \s* patterns), from where it starts.
+  if (!eos && buf.indexOf("f", pos) < 0 && buf.indexOf("<", pos) < 0) {
+    out.field = -1;
+    let p = buf.length;
+    while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
+    out.hold = p;
+    return;
+  }
   const n = buf.length;
   let hold = n;
   let bf = -1;

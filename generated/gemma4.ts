@@ -365,6 +365,12 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
 
 /** outside (implicit field content): open thinking: "<|channel>thought\n"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"; close content: "<|tool_response>" | "<turn|>" | "<eos>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  // Plain text: no watched text ("<") starts in the unread text, so nothing matches.
+  if (!eos && buf.indexOf("<", pos) < 0) {
+    out.field = -1;
+    out.hold = buf.length;
+    return;
+  }
   const n = buf.length;
   let hold = n;
   let bf = -1;

@@ -218,7 +218,7 @@ export function stateFunctions(state: StatePlan, plan: TemplatePlan, names: Scan
     case "single":
       return [[header, sig, ...singleBody(state.watch[0]!, plan, names), "}"].join("\n")];
     case "general":
-      return [[header, sig, ...exactBody(state, plan, names, true), "}"].join("\n")];
+      return [[header, sig, ...quietText(state, plan), ...exactBody(state, plan, names, true), "}"].join("\n")];
     case "dispatch": {
       const exact = `${fn}Exact`;
       return [
@@ -265,6 +265,50 @@ function singleBody(w: WatchPlan, plan: TemplatePlan, names: ScanNames): string[
     return out;
   }
   return exactBody({ state: -2, label: "", watch: [w], strategy: { kind: "single" } }, plan, names, false);
+}
+
+/**
+ * Streaming through plain text: when every watched delimiter is a literal, a pattern with a literal
+ * prefix, or a `\\s*literal` pattern, none can match or be pending unless the first character of one of
+ * those texts occurs in the unread text — except the `\\s*literal` patterns, which are pending from the
+ * start of trailing whitespace. One indexOf per distinct first character then settles the scan, with
+ * exactly the result of the full search below (whose find functions take the same branches), so that a
+ * text region watched by several patterns costs about what one literal costs. Empty when not applicable.
+ */
+function quietText(state: StatePlan, plan: TemplatePlan): string[] {
+  const firsts = new Set<string>();
+  let space = false;
+  for (const w of state.watch) {
+    const d = w.delimiter;
+    if (d.kind === "eos") continue;
+    if (d.kind === "literal") {
+      for (const l of d.literals) {
+        if (!l.text) return [];
+        firsts.add(l.text[0]!);
+      }
+      continue;
+    }
+    const p = plan.patterns[d.pattern]!;
+    if (p.literalPrefix) firsts.add(p.literalPrefix[0]!);
+    else if (p.spaceThenLiteral) {
+      firsts.add(p.spaceThenLiteral[0]!);
+      space = true;
+    } else return [];
+  }
+  if (firsts.size === 0 || firsts.size > 3) return [];
+  const absent = [...firsts].map((c) => `buf.indexOf(${str(c)}, pos) < 0`).join(" && ");
+  const out = [
+    `// Plain text: no watched text (${[...firsts].map(charComment).join(", ")}) starts in the unread text, so nothing matches${
+      space ? ";\n// only trailing whitespace is pending (the \\s* patterns), from where it starts" : ""
+    }.`,
+    `if (!eos && ${absent}) {`,
+    "out.field = -1;",
+  ];
+  if (space) {
+    out.push("let p = buf.length;", "while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;", "out.hold = p;");
+  } else out.push("out.hold = buf.length;");
+  out.push("return;", "}");
+  return out;
 }
 
 /** The reference's scan over every watched delimiter, specialised per delimiter. */

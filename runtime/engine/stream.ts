@@ -4,9 +4,9 @@
 
 import { ContentError, NonTerminatingError, ParserStateError } from "../errors.ts";
 import type { JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
-import { PyFloat, deepCopy, dictKeys, dictSet, isDict, isEmptyValue, makeDict } from "../python/values.ts";
+import { PyFloat, deepCopy, dictKeys, dictSet, hasKeyOrder, isDict, isEmptyValue, makeDict, setKey } from "../python/values.ts";
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
-import type { Plan, ScanResult } from "./plan.ts";
+import type { FieldPlan, Plan, ScanResult } from "./plan.ts";
 import type { ParseOptions } from "../types.ts";
 import { UnrepresentableError, unrepresentable } from "../python/representable.ts";
 
@@ -54,8 +54,9 @@ export class StreamParser implements ResponseParser {
     }
     this.keep = plan.lookbehind;
     this.output = deepCopy(plan.defaults);
-    const params = toolParams(options.tools ?? []);
-    this.params = params.size ? params : null;
+    const tools = options.tools;
+    const params = tools === undefined || tools === null ? null : toolParams(tools);
+    this.params = params && params.size ? params : null;
     this.current = plan.implicit;
     if (options.prefix) {
       const kept = plan.truncatePrefix(options.prefix);
@@ -79,24 +80,32 @@ export class StreamParser implements ResponseParser {
     if (this.finalized) throw new ParserStateError("finalize() called twice: this parser is finished");
     const events: RegionEvent[] = [];
     this.process(events, true);
-    const missing = this.plan.fields.filter(
-      (f) => !f.optional && !Object.prototype.hasOwnProperty.call(this.output, f.name),
-    );
-    if (missing.length) {
+    let missing: FieldPlan[] | null = null;
+    for (const f of this.plan.fields) {
+      if (!f.optional && !Object.prototype.hasOwnProperty.call(this.output, f.name)) (missing ??= []).push(f);
+    }
+    if (missing) {
       throw new ParserStateError(
         `required field(s) missing from the parsed output: ${missing.map((f) => f.name).join(", ")} ` +
           `(optional: false; ${this.base + this.buf.length} characters parsed)`,
         "ValueError",
       );
     }
-    const defaults = this.plan.defaults;
-    const message = makeDict(
-      dictKeys(this.output)
-        .filter((k) => Object.prototype.hasOwnProperty.call(defaults, k) || !isEmptyValue(this.output[k]))
-        .map((k) => [k, this.output[k]!] as const),
-    );
+    const message = this.message();
     this.finalized = true;
     return { message, events };
+  }
+
+  /** The output without its empty values (None, "", [], {}), unless they are defaults. */
+  private message(): Message {
+    const defaults = this.plan.defaults;
+    const output = this.output;
+    const keep = (k: string) => Object.prototype.hasOwnProperty.call(defaults, k) || !isEmptyValue(output[k]);
+    if (hasKeyOrder(output)) return makeDict(dictKeys(output).filter(keep).map((k) => [k, output[k]!] as const));
+    // Without a recorded order, Python's order is JavaScript's own, and a subset copied in that order keeps it.
+    const message: Message = {};
+    for (const k of Object.keys(output)) if (keep(k)) setKey(message, k, output[k]!);
+    return message;
   }
 
   /** Offset of the read position in the whole stream (prefix kept after the anchor, then the generation). */
@@ -192,7 +201,8 @@ export class StreamParser implements ResponseParser {
     let value: JsonValue;
     try {
       if (this.parts.length !== 0) {
-        this.body += this.parts.join("");
+        // One part and no body yet (a region found whole): no copy.
+        this.body = this.body === "" && this.parts.length === 1 ? this.parts[0]! : this.body + this.parts.join("");
         this.parts = [];
       }
       value = field.process(this.body, this.captures);

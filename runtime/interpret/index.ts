@@ -49,7 +49,7 @@ export function parseResponse(template: unknown, text: string | string[], option
   const t = loadTemplate(template);
   const one = (s: string): Message => {
     if (t.kind === "legacy") return parseLegacy(t.schema, s);
-    const parser = new StreamParser(t.plan, options);
+    const parser = new StreamParser(t.plan, options, false); // no region events: only the message is returned
     parser.feed(s);
     return parser.finalize().message;
   };

@@ -30,6 +30,11 @@ export const KEY_ORDER: unique symbol = Symbol.for("rtc.keyOrder");
 
 type Ordered = JsonObject & { [KEY_ORDER]?: string[] };
 
+/** Whether a dict records an order of its own (it differs from JavaScript's enumeration order). */
+export function hasKeyOrder(obj: JsonObject): boolean {
+  return (obj as Ordered)[KEY_ORDER] !== undefined;
+}
+
 /** Keys of a dict in Python insertion order. */
 export function dictKeys(obj: JsonObject): string[] {
   return (obj as Ordered)[KEY_ORDER] ?? Object.keys(obj);
@@ -64,7 +69,8 @@ export function dictSet(obj: JsonObject, key: string, value: JsonValue): void {
   if (!had) {
     const order = (obj as Ordered)[KEY_ORDER];
     if (order) order.push(key);
-    else if (isArrayIndex(key) || Object.keys(obj).some(isArrayIndex)) {
+    // A key that is not an array index goes last in JavaScript's order too, whatever keys are there.
+    else if (isArrayIndex(key)) {
       const keys = [...Object.keys(obj), key];
       setKey(obj, key, value);
       if (!sameOrder(keys, Object.keys(obj))) setKeyOrder(obj, keys);
@@ -121,6 +127,12 @@ export function isEmptyValue(v: JsonValue | undefined): boolean {
 /** Deep copy that keeps key order, boxed floats and bigints (defaults must never be shared). */
 export function deepCopy<T extends JsonValue>(v: T): T {
   if (Array.isArray(v)) return v.map((x) => deepCopy(x)) as T;
-  if (isDict(v)) return makeDict(dictKeys(v).map((k) => [k, deepCopy(v[k]!)] as const)) as T;
+  if (isDict(v)) {
+    if (hasKeyOrder(v)) return makeDict(dictKeys(v).map((k) => [k, deepCopy(v[k]!)] as const)) as T;
+    // JavaScript's order is the dict's order, and copying in it reproduces it.
+    const copy: JsonObject = {};
+    for (const k of Object.keys(v)) setKey(copy, k, deepCopy(v[k]!));
+    return copy as T;
+  }
   return v;
 }
