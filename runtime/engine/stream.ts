@@ -4,7 +4,7 @@
 
 import { ContentError, NonTerminatingError, ParserStateError } from "../errors.ts";
 import type { JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
-import { PyFloat, deepCopy, dictKeys, dictSet, hasKeyOrder, isDict, isEmptyValue, makeDict, setKey } from "../python/values.ts";
+import { PyFloat, deepCopy, dictKeys, dictSet, hasKeyOrder, isEmptyValue, makeDict, setKey } from "../python/values.ts";
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
 import type { FieldPlan, Plan, ScanResult } from "./plan.ts";
 import type { ParseOptions } from "../types.ts";
@@ -282,15 +282,17 @@ function representable(v: JsonValue): boolean {
   if (typeof v === "string") return (v as string & { isWellFormed(): boolean }).isWellFormed();
   if (typeof v === "number") return Number.isFinite(v);
   if (typeof v === "bigint") return v >= I64_MIN && v <= U64_MAX;
-  if (v instanceof PyFloat) return Number.isFinite(v.valueOf());
+  if (typeof v !== "object" || v === null) return true;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) if (!representable(v[i]!)) return false;
     return true;
   }
-  if (isDict(v)) {
-    for (const k of dictKeys(v)) {
-      if (!(k as string & { isWellFormed(): boolean }).isWellFormed() || !representable(v[k]!)) return false;
-    }
+  if (v instanceof PyFloat) return Number.isFinite(v.valueOf());
+  // A dict: every key and value, in any order (the recorded Python order names the same keys).
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (!(k as string & { isWellFormed(): boolean }).isWellFormed() || !representable(v[k]!)) return false;
   }
   return true;
 }
