@@ -222,7 +222,7 @@ export function stateFunctions(state: StatePlan, plan: TemplatePlan, names: Scan
     case "dispatch": {
       const exact = `${fn}Exact`;
       return [
-        [header, sig, ...dispatchBody(state, st.chars, st.maxLength, exact), "}"].join("\n"),
+        [header, sig, ...quietText(state, plan), ...dispatchBody(state, st.chars, st.maxLength, exact), "}"].join("\n"),
         [
           `/** ${safe(state.label)}: the exact search, for the last characters of the buffer where delimiters may be pending. */`,
           `function ${exact}(buf: string, pos: number, eos: boolean, out: ScanResult): void {`,
