@@ -435,7 +435,8 @@ function dispatchBody(state: StatePlan, chars: DispatchChar[], maxLength: number
         lines.push(assign);
         break; // always matches: later tests are unreachable
       }
-      lines.push(`if (buf.startsWith(${str(t.literal)}, ${at})) ${assign}`);
+      // The second character first: most occurrences of the first are not delimiters.
+      lines.push(`if (buf.charCodeAt(${at} + 1) === ${t.literal.charCodeAt(1)} && buf.startsWith(${str(t.literal)}, ${at})) ${assign}`);
     }
     return lines;
   };

@@ -10,9 +10,9 @@
 // Syntax errors are ContentError with pyClass "ValueError" (Python's JSONDecodeError).
 
 import { ContentError } from "../errors.ts";
-import type { JsonValue } from "../types.ts";
+import type { JsonObject, JsonValue } from "../types.ts";
 import { INT_MAX_STR_DIGITS } from "./int.ts";
-import { makeDict, pyFloat, pyInt, PyFloat } from "./values.ts";
+import { isArrayIndex, pyFloat, pyInt, PyFloat, sameOrder, setKey, setKeyOrder } from "./values.ts";
 
 /** Nesting depth at which transformers' guarded `json.loads` raises RecursionError. */
 export const JSON_MAX_DEPTH = 512;
@@ -94,6 +94,21 @@ class Decoder {
         if (s.startsWith("-Infinity", i)) return (this.i = i + 9), new PyFloat(-Infinity);
         break;
     }
+    // A plain integer (no fraction or exponent follows), scanned by hand; anything else by the regex.
+    let j = c === "-" ? i + 1 : i;
+    const d0 = s.charCodeAt(j);
+    if (d0 >= 0x30 && d0 <= 0x39) {
+      j++;
+      if (d0 !== 0x30) {
+        for (let d = s.charCodeAt(j); d >= 0x30 && d <= 0x39; d = s.charCodeAt(++j));
+      }
+      const next = s.charCodeAt(j);
+      const digits = c === "-" ? j - i - 1 : j - i;
+      if (next !== 0x2e && next !== 0x65 && next !== 0x45 && digits <= 15) {
+        this.i = j;
+        return Number(s.slice(i, j)) || 0;
+      }
+    }
     NUMBER.lastIndex = i;
     const m = NUMBER.exec(s);
     if (!m) return this.fail("Expecting value");
@@ -122,11 +137,15 @@ class Decoder {
     this.enter(depth);
     const s = this.s;
     this.i++; // {
-    const entries: [string, JsonValue][] = [];
+    // Built in place, as makeDict would build it from the entries: a duplicate key keeps its first
+    // position and takes the last value; the Python order is recorded only when an array-index key makes
+    // JavaScript's enumeration order differ (before the first such key, the two orders agree).
+    const obj: JsonObject = {};
+    let order: string[] | null = null;
     this.ws();
     if (s[this.i] === "}") {
       this.i++;
-      return makeDict(entries);
+      return obj;
     }
     for (;;) {
       if (s[this.i] !== '"') this.fail("Expecting property name enclosed in double quotes");
@@ -137,12 +156,18 @@ class Decoder {
       if (s[this.i] !== ":") this.fail("Expecting ':' delimiter");
       this.i++;
       this.ws();
-      entries.push([key, this.value(depth)]);
+      const v = this.value(depth);
+      if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+        if (order !== null) order.push(key);
+        else if (isArrayIndex(key)) (order = Object.keys(obj)).push(key);
+      }
+      setKey(obj, key, v);
       this.ws();
       const c = s[this.i];
       if (c === "}") {
         this.i++;
-        return makeDict(entries);
+        if (order !== null && !sameOrder(order, Object.keys(obj))) setKeyOrder(obj, order);
+        return obj;
       }
       if (c !== ",") this.fail("Expecting ',' delimiter");
       const comma = this.i;

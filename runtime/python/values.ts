@@ -84,7 +84,7 @@ export function setKeyOrder(obj: JsonObject, order: string[]): void {
   Object.defineProperty(obj, KEY_ORDER, { value: order, enumerable: false, writable: true, configurable: true });
 }
 
-function isArrayIndex(k: string): boolean {
+export function isArrayIndex(k: string): boolean {
   // JavaScript orders canonical array-index keys (0 … 2^32-2) ahead of all others.
   if (k.length === 0 || k.length > 10) return false;
   const c = k.charCodeAt(0);
@@ -94,7 +94,7 @@ function isArrayIndex(k: string): boolean {
   return Number(k) < 4294967295;
 }
 
-function sameOrder(a: string[], b: string[]): boolean {
+export function sameOrder(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 }
 

@@ -75,4 +75,32 @@ describe("fastJsonLoads", () => {
       { numRuns: 3000 },
     );
   });
+  it("pyJsonLoads keeps Python's dict order: first position, last value, integer-like keys in place", () => {
+    const key = fc.constantFrom("a", "b", "0", "1", "10", "4294967294", "4294967295", "01", "__proto__", "-1", "z");
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, fc.integer({ min: -5, max: 5 })), { maxLength: 8 }), (entries) => {
+        const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(", ")}}`;
+        const got = pyJsonLoads(text) as Record<string, JsonValue>;
+        const order: string[] = [];
+        const last = new Map<string, number>();
+        for (const [k, v] of entries) {
+          if (!last.has(k)) order.push(k);
+          last.set(k, v);
+        }
+        expect(dictKeys(got)).toEqual(order);
+        for (const k of order) expect(Object.prototype.hasOwnProperty.call(got, k) && got[k] === last.get(k)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it("pyJsonLoads reads integers exactly (-0 is 0, 16+ digits exact, leading zeros stop)", () => {
+    expect(Object.is(pyJsonLoads("-0"), 0)).toBe(true);
+    expect(pyJsonLoads("123456789012345")).toBe(123456789012345);
+    expect(pyJsonLoads("12345678901234567890")).toBe(12345678901234567890n);
+    expect(pyJsonLoads("[0, -12, 7]")).toEqual([0, -12, 7]);
+    expect(pyJsonLoads("1.0")).toBeInstanceOf(PyFloat);
+    expect(() => pyJsonLoads("01")).toThrow(/Extra data/);
+    expect(() => pyJsonLoads("-")).toThrow(/Expecting value/);
+    expect(() => pyJsonLoads("[-0123]")).toThrow(/Expecting ',' delimiter/);
+  });
 });
