@@ -120,9 +120,6 @@ export function validateTemplate(json: unknown, checkPattern: PatternChecker): T
   if (anchor === null) {
     throw new TemplateError("", "exactly one of start_anchor or start_anchor_pattern is required");
   }
-  if (anchor.spec.kind === "eos") {
-    // "eos" as an anchor is just the three letters; the reference maps it to \Z, which we keep.
-  }
   return {
     defaults: deepCopy(defaults),
     fields,
