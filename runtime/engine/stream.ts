@@ -105,6 +105,8 @@ export class StreamParser implements ResponseParser {
     const defaults = this.plan.defaults;
     const output = this.output;
     const keep = (k: string) => Object.prototype.hasOwnProperty.call(defaults, k) || !isEmptyValue(output[k]);
+    // Nothing to drop: the output itself is the message (the parser is finished and never touches it again).
+    if (dictKeys(output).every(keep)) return output;
     if (hasKeyOrder(output)) return makeDict(dictKeys(output).filter(keep).map((k) => [k, output[k]!] as const));
     // Without a recorded order, Python's order is JavaScript's own, and a subset copied in that order keeps it.
     const message: Message = {};
