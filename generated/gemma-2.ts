@@ -7,6 +7,7 @@ import type { JsonObject, JsonValue, Message, ParseOptions, ResponseParser } fro
 import { CONTENT_PARSERS, type ContentContext, type ContentParser } from "../runtime/content/index.ts";
 import type { PatternMatch, PyPattern } from "../runtime/regex/api.ts";
 import { CompiledPattern } from "../runtime/regex/pattern.ts";
+import { pyStrip } from "../runtime/python/strip.ts";
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
@@ -39,7 +40,6 @@ const P0: CompiledPattern = new CompiledPattern({
     captureNames: [],
   },
 });
-const parse_text: ContentParser = CONTENT_PARSERS["text"]!;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -50,11 +50,10 @@ const ctx: ContentContext = {
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
 };
-const args0: JsonObject = {};
 /** fields.content: text. */
 function process0(body: string, captures: Record<string, string>): JsonValue {
   void captures;
-  return parse_text(body, args0, ctx);
+  return pyStrip(body);
 }
 
 const fields: readonly FieldPlan[] = [

@@ -8,6 +8,8 @@ import { CONTENT_PARSERS, type ContentContext, type ContentParser } from "../run
 import type { PatternMatch, PyPattern } from "../runtime/regex/api.ts";
 import { CompiledPattern } from "../runtime/regex/pattern.ts";
 import { applyTransform } from "../runtime/transform/apply.ts";
+import { pyStrip } from "../runtime/python/strip.ts";
+import { parseJsonPlain } from "../runtime/content/json.ts";
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
@@ -132,8 +134,6 @@ const P3: CompiledPattern = new CompiledPattern({
     captureNames: [],
   },
 });
-const parse_json: ContentParser = CONTENT_PARSERS["json"]!;
-const parse_text: ContentParser = CONTENT_PARSERS["text"]!;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -144,29 +144,26 @@ const ctx: ContentContext = {
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
 };
-const args0: JsonObject = {};
 /** fields.thinking: text. */
 function process0(body: string, captures: Record<string, string>): JsonValue {
   void captures;
-  return parse_text(body, args0, ctx);
+  return pyStrip(body);
 }
 
-const args1: JsonObject = {};
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: json then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
-  const content = parse_json(body, args1, ctx);
+  const content = parseJsonPlain(body);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
     return applyTransform(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
-const args2: JsonObject = {};
 /** fields.content: text. */
 function process2(body: string, captures: Record<string, string>): JsonValue {
   void captures;
-  return parse_text(body, args2, ctx);
+  return pyStrip(body);
 }
 
 const fields: readonly FieldPlan[] = [

@@ -8,6 +8,7 @@ import { CONTENT_PARSERS, type ContentContext, type ContentParser } from "../run
 import type { PatternMatch, PyPattern } from "../runtime/regex/api.ts";
 import { CompiledPattern } from "../runtime/regex/pattern.ts";
 import { applyTransform } from "../runtime/transform/apply.ts";
+import { pyStrip } from "../runtime/python/strip.ts";
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
@@ -151,7 +152,6 @@ const P4: CompiledPattern = new CompiledPattern({
     captureNames: ["key", "value"],
   },
 });
-const parse_text: ContentParser = CONTENT_PARSERS["text"]!;
 const parse_xml_inline: ContentParser = CONTENT_PARSERS["xml-inline"]!;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
   ["<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?</parameter>", P4],
@@ -165,11 +165,10 @@ const ctx: ContentContext = {
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
 };
-const args0: JsonObject = {};
 /** fields.thinking: text. */
 function process0(body: string, captures: Record<string, string>): JsonValue {
   void captures;
-  return parse_text(body, args0, ctx);
+  return pyStrip(body);
 }
 
 const args1: JsonObject = { tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?</parameter>" };
@@ -183,11 +182,10 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
-const args2: JsonObject = {};
 /** fields.content: text. */
 function process2(body: string, captures: Record<string, string>): JsonValue {
   void captures;
-  return parse_text(body, args2, ctx);
+  return pyStrip(body);
 }
 
 const fields: readonly FieldPlan[] = [

@@ -8,6 +8,7 @@ import { CONTENT_PARSERS, type ContentContext, type ContentParser } from "../run
 import type { PatternMatch, PyPattern } from "../runtime/regex/api.ts";
 import { CompiledPattern } from "../runtime/regex/pattern.ts";
 import { processField, type FieldProcessing } from "../runtime/transform/apply.ts";
+import { pyStrip } from "../runtime/python/strip.ts";
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
@@ -79,7 +80,6 @@ const P1: CompiledPattern = new CompiledPattern({
     captureNames: [],
   },
 });
-const parse_text: ContentParser = CONTENT_PARSERS["text"]!;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -102,11 +102,10 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return processField(body, field0, captures, ctx);
 }
 
-const args1: JsonObject = {};
 /** fields.content: text. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
   void captures;
-  return parse_text(body, args1, ctx);
+  return pyStrip(body);
 }
 
 const fields: readonly FieldPlan[] = [

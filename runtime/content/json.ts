@@ -69,6 +69,16 @@ function substituteDelimited(s: string, open: string, close: string, repl: (body
   return out + s.slice(copied);
 }
 
+/** `json` with no arguments, for a string body: exactly what parseJson does then (generated code calls it). */
+export function parseJsonPlain(text: string): JsonValue {
+  try {
+    return pyJsonLoadsFast(text);
+  } catch (e) {
+    if (!(e instanceof JsonDecodeError)) throw e;
+    throw new ContentError(`json: the region is not valid JSON (${e.message}); content: ${JSON.stringify(text)}`, "ValueError");
+  }
+}
+
 export const parseJson: ContentParser = (text, args) => {
   const delimsArg = argGet(args, "string_delims", []);
   const unquotedKeys = pyTruthy(argGet(args, "unquoted_keys", false));
