@@ -37,6 +37,8 @@ export class StreamParser implements ResponseParser {
   private parts: string[] = [];
   /** Explicit regions open eagerly on their delimiter; the implicit one on its first character. */
   private opened = false;
+  /** Stream offset where the open region's text starts (for errors that say where). */
+  private regionStart = 0;
   private finalized = false;
   private readonly scanned: ScanResult = { field: -1, open: false, start: 0, end: 0, groups: null, hold: 0 };
 
@@ -175,6 +177,7 @@ export class StreamParser implements ResponseParser {
     if (!this.opened) {
       if (this.emitEvents) events.push({ type: "region_open", field: field.name });
       this.opened = true;
+      this.regionStart = this.base + this.pos; // callers pass buf[pos…]
     }
     // Collecting chunks in an array and joining them in blocks keeps a long region from becoming a rope of
     // thousands of tiny strings, which the garbage collector would copy over and over (feed cost would
@@ -195,6 +198,7 @@ export class StreamParser implements ResponseParser {
     this.body = "";
     if (this.parts.length !== 0) this.parts = [];
     this.opened = true;
+    this.regionStart = this.base + this.pos; // pos is already past the open delimiter
     if (this.emitEvents) events.push({ type: "region_open", field: this.plan.fields[field]!.name });
   }
 
@@ -214,8 +218,8 @@ export class StreamParser implements ResponseParser {
       value = field.process(this.body, this.captures);
     } catch (e) {
       if (e instanceof ContentError && !e.where) {
-        e.where = { field: field.name, offset: this.base + this.pos - this.body.length };
-        e.message = `fields.${field.name} (region ending at offset ${this.base + this.pos}): ${e.message}`;
+        e.where = { field: field.name, offset: this.regionStart };
+        e.message = `fields.${field.name} (${this.span()}): ${e.message}`;
       }
       throw e;
     }
@@ -226,15 +230,15 @@ export class StreamParser implements ResponseParser {
     const bad = representable(value) ? null : unrepresentable(value);
     if (bad) {
       throw new UnrepresentableError(
-        `fields.${name} (region ending at offset ${this.base + this.pos}): the parsed ${bad}, which JSON cannot carry`,
+        `fields.${name} (${this.span()}): the parsed ${bad}, which JSON cannot carry`,
       );
     }
     if (field.join !== null) {
       if (typeof value !== "string") {
         throw new ContentError(
-          `fields.${name}.join: each block must parse to a string to be joined, got ${describe(value)}`,
+          `fields.${name}.join (${this.span()}): each block must parse to a string to be joined, got ${describe(value)}`,
           "ValueError",
-          { field: name, offset: this.base + this.pos },
+          { field: name, offset: this.regionStart },
         );
       }
       const previous = this.output[name];
@@ -256,6 +260,11 @@ export class StreamParser implements ResponseParser {
     } else dictSet(this.output, name, value);
     if (this.emitEvents) events.push({ type: "region_close", field: name, value });
     this.resetToImplicit();
+  }
+
+  /** Where the closing region's text lies, in UTF-16 offsets of the stream (kept prefix, then generation). */
+  private span(): string {
+    return `region text at offsets ${this.regionStart}–${this.regionStart + this.body.length} of the stream`;
   }
 
   private resetToImplicit(): void {
