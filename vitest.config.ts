@@ -5,5 +5,6 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 120_000,
     pool: "forks",
+    reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });
