@@ -7,6 +7,7 @@
 
 import type { Node } from "../regex/ast.ts";
 import { parse } from "../regex/parser.ts";
+import { isSpaceRun } from "./space-then-literal.ts";
 
 export interface MatchStarts {
   /** Every match that is not anchored at the start begins with one of these (after whitespace if leadingSpace). */
@@ -50,17 +51,6 @@ function exactText(n: Node): string | null {
     default:
       return null;
   }
-}
-
-function isSpaceRun(n: Node): boolean {
-  return (
-    n.type === "repeat" &&
-    n.min === 0 &&
-    n.body.type === "class" &&
-    !n.body.negated &&
-    n.body.items.length > 0 &&
-    n.body.items.every((i) => i.type === "set" && i.kind === "space" && !i.negated && !i.ascii)
-  );
 }
 
 const asItems = (n: Node): readonly Node[] => (n.type === "seq" ? n.items : [n]);

@@ -47,7 +47,8 @@ function prefixOf(n: Node): { text: string; exact: boolean } {
   }
 }
 
-function isSpaceRun(n: Node): boolean {
+/** `\s*` with the Unicode \s class (generated code tests the regex module's Unicode table). */
+export function isSpaceRun(n: Node): boolean {
   return (
     n.type === "repeat" &&
     n.min === 0 &&
