@@ -12,6 +12,7 @@ import { PyFloat, dictKeys, dictSet, isDict, makeDict, pyFloat, pyTypeName } fro
 import type { PatternMatch, PyPattern } from "../../runtime/regex/api.ts";
 import type { JsonObject, JsonValue, Message } from "../../runtime/types.ts";
 import { compilePattern } from "../regex/index.ts";
+import { parse } from "../regex/parser.ts";
 
 /** Parses one whole response with a legacy schema. Throws ContentError (with the schema path) on failure. */
 export function parseLegacy(schema: JsonValue, text: string): Message {
@@ -42,7 +43,8 @@ function legacyRegex(source: string, path: string): LegacyRegex {
   if (r) return r;
   const plain = compilePattern(source);
   const named = plain.groupNames;
-  const unnamed = groupCountOf(source) - named.length;
+  const ast = parse(source);
+  const unnamed = ast.groupCount - new Set(ast.names.map((n) => n.index)).size;
   if (!named.length && unnamed > 1) fail(path, "the regex has more than one unnamed group");
   r = { pattern: !named.length && unnamed === 1 ? compilePattern(nameFirstGroup(source)) : plain, named, unnamed };
   compiled.set(source, r);
@@ -188,30 +190,6 @@ function node(content: JsonValue | undefined, schema: JsonValue, path: string): 
     default:
       return fail(path, `unsupported schema type ${JSON.stringify(type)}`, "TypeError");
   }
-}
-
-/** Number of capturing groups (named and unnamed) in a pattern, counted on its source. */
-function groupCountOf(source: string): number {
-  let n = 0;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (c === "[") {
-      // skip a character class
-      i++;
-      if (source[i] === "^") i++;
-      if (source[i] === "]") i++;
-      while (i < source.length && source[i] !== "]") {
-        if (source[i] === "\\") i++;
-        i++;
-      }
-    } else if (c === "(") {
-      if (source[i + 1] !== "?") n++;
-      else if (source[i + 2] === "P" && source[i + 3] === "<") n++;
-      else if (source[i + 2] === "<" && source[i + 3] !== "=" && source[i + 3] !== "!") n++;
-    }
-  }
-  return n;
 }
 
 const UNNAMED = "__rtc_group_1";
