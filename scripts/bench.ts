@@ -5,11 +5,11 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createResponseParser, parseResponse } from "../runtime/interpret/index.ts";
-import { compileAndImport, type GeneratedModule } from "../compiler/build/temp-build.ts";
-import type { JsonValue, Message, ResponseParser } from "../runtime/types.ts";
-import { canonical } from "../compiler/replay/tagged.ts";
-import { pyJsonLoads } from "../runtime/python/json.ts";
+import { createResponseParser, parseResponse } from "../packages/response-template/interpret/index.ts";
+import { compileAndImport, type GeneratedModule } from "../packages/response-template-compiler/build/temp-build.ts";
+import type { JsonValue, Message, ResponseParser } from "../packages/response-template/runtime/types.ts";
+import { canonical } from "../packages/response-template-compiler/replay/tagged.ts";
+import { pyJsonLoads } from "../packages/response-template/runtime/python/json.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const QUICK = process.env.BENCH_QUICK === "1";

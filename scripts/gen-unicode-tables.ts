@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const units = process.argv[2] ?? fileURLToPath(new URL("../../shared/conformance/hf/units.jsonl", import.meta.url));
+const units = process.argv[2] ?? fileURLToPath(new URL("../test/fixtures/conformance/hf/units.jsonl", import.meta.url));
 const out = fileURLToPath(new URL("../runtime/regex/unicode-tables.ts", import.meta.url));
 
 const tables = new Map<string, [number, number][]>();

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkFile, checkTemplate, formatDiagnostic, looksLikeTemplate } from "../../compiler/check/index.ts";
-import type { JsonValue } from "../../runtime/types.ts";
+import { checkFile, checkTemplate, formatDiagnostic, looksLikeTemplate } from "../../packages/response-template-compiler/check/index.ts";
+import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rtc-check-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { validate } from "./json-schema.ts";
-import { looksLikeTemplate } from "../../compiler/check/index.ts";
+import { looksLikeTemplate } from "../../packages/response-template-compiler/check/index.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const schema = JSON.parse(readFileSync(join(ROOT, "schema/response-template.schema.json"), "utf8")) as Record<string, unknown>;

@@ -1,18 +1,17 @@
-// `rtc build --check` on the repository itself: generated/ must be exactly what templates/ compiles to
-// (run `npm run build` after changing a template or the compiler). Also: a second build is byte-identical.
+// `rtc build --check` on the repository itself: packages/response-template/models must be exactly what
+// templates/ compiles to (run `npm run build` after changing a template or the compiler). Also: a second
+// build is byte-identical.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { fileURLToPath } from "node:url";
-import { buildOutputs, type BuildResult } from "../../compiler/build/compile.ts";
-import { staleFiles } from "../../compiler/build/write.ts";
+import { buildOutputs, type BuildResult } from "../../packages/response-template-compiler/build/compile.ts";
+import { staleFiles } from "../../packages/response-template-compiler/build/write.ts";
+import { LIBRARY_BUILD } from "../../scripts/library-build.ts";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
-const templates = `${root}templates`;
-const generated = `${root}generated`;
+const { templates, out: generated } = LIBRARY_BUILD;
 
 let build: BuildResult;
 beforeAll(async () => {
-  build = await buildOutputs([templates], generated, { format: true });
+  build = await buildOutputs([templates], { ...LIBRARY_BUILD, format: true });
 }, 300_000);
 
 describe("rtc build --check", () => {
@@ -20,12 +19,12 @@ describe("rtc build --check", () => {
     expect(build.errors).toEqual([]);
   });
 
-  it("generated/ is up to date with templates/", () => {
+  it("the library's models are up to date with templates/", () => {
     expect(staleFiles(generated, build.files)).toEqual([]);
   });
 
   it("builds are deterministic", async () => {
-    const again = await buildOutputs([templates], generated, { format: true });
+    const again = await buildOutputs([templates], { ...LIBRARY_BUILD, format: true });
     expect([...again.files]).toEqual([...build.files]);
   });
 });

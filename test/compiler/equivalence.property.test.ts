@@ -6,9 +6,9 @@
 
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser, loadTemplate } from "../../runtime/interpret/index.ts";
-import { clearCache, compileAndImport } from "../../compiler/build/temp-build.ts";
-import type { JsonValue, ParseOptions } from "../../runtime/types.ts";
+import { createResponseParser, loadTemplate } from "../../packages/response-template/interpret/index.ts";
+import { clearCache, compileAndImport } from "../../packages/response-template-compiler/build/temp-build.ts";
+import type { JsonValue, ParseOptions } from "../../packages/response-template/runtime/types.ts";
 import { exactTrace } from "./exact-trace.ts";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);

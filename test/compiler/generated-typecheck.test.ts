@@ -1,12 +1,12 @@
 // Every module the compiler emits for the conformance templates (every delimiter kind, content parser
 // and transform shape they use) passes the TypeScript compiler with the repository's strict settings.
-// (generated/ itself is covered by `npm run typecheck`.)
+// (The library's models are covered by `npm run typecheck`.)
 
 import ts from "typescript";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitToCache } from "../../compiler/build/temp-build.ts";
-import { fixturesBeside } from "../../compiler/replay/fixtures.ts";
+import { emitToCache } from "../../packages/response-template-compiler/build/temp-build.ts";
+import { fixturesBeside } from "../../packages/response-template-compiler/replay/fixtures.ts";
 import { hf } from "../conformance/paths.ts";
 
 describe("generated modules type-check", () => {

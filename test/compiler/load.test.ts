@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BuildError, loadTemplates } from "../../compiler/build/load.ts";
-import { buildOutputs } from "../../compiler/build/compile.ts";
-import { planSource } from "../../compiler/build/compile.ts";
-import { printPlan } from "../../compiler/plan/print-plan.ts";
+import { BuildError, loadTemplates } from "../../packages/response-template-compiler/build/load.ts";
+import { buildOutputs } from "../../packages/response-template-compiler/build/compile.ts";
+import { planSource } from "../../packages/response-template-compiler/build/compile.ts";
+import { printPlan } from "../../packages/response-template-compiler/plan/print-plan.ts";
 
 const TEMPLATE = { start_anchor: "<|a|>", fields: { content: { close: "<|end|>" } } };
 
@@ -39,11 +39,11 @@ describe("rtc build: load", () => {
 
   it("names the file and the JSON path of a validation error", async () => {
     const dir = tree({ "bad.json": { start_anchor: "<|a|>", fields: { x: { open: "<x>", content: "nope" } } } });
-    const { errors } = await buildOutputs([dir], join(dir, "out"), { format: false });
+    const { errors } = await buildOutputs([dir], { format: false });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/bad\.json: fields\.x\.content: unknown content parser "nope"/);
     const cfg = tree({ "m/tokenizer_config.json": { response_template: { start_anchor: 3, fields: { c: {} } } } });
-    const r = await buildOutputs([cfg], join(cfg, "out"), { format: false });
+    const r = await buildOutputs([cfg], { format: false });
     expect(r.errors[0]).toMatch(/tokenizer_config\.json: response_template\.start_anchor: /);
   });
 

@@ -3,9 +3,9 @@
 // and printed as pending, and a listed session that starts to pass fails the run (so the list stays true).
 import { afterAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { createResponseParser } from "../../runtime/interpret/index.ts";
-import { fixturesBeside, readSessions } from "../../compiler/replay/fixtures.ts";
-import { replaySession } from "../../compiler/replay/session.ts";
+import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
+import { fixturesBeside, readSessions } from "../../packages/response-template-compiler/replay/fixtures.ts";
+import { replaySession } from "../../packages/response-template-compiler/replay/session.ts";
 import { hf } from "./paths.ts";
 
 const deviations = new Map(

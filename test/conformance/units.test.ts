@@ -4,16 +4,16 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseContent, type ContentContext } from "../../runtime/content/index.ts";
-import { RtcError } from "../../runtime/errors.ts";
-import { pyFloatParse } from "../../runtime/python/float.ts";
-import { pyIntParse } from "../../runtime/python/int.ts";
-import { pyJsonLoads } from "../../runtime/python/json.ts";
-import { pyStrip } from "../../runtime/python/strip.ts";
-import type { PyPattern } from "../../runtime/regex/api.ts";
-import { coerce, coerceToolCalls, schemaTypes, toolParams } from "../../runtime/transform/coerce.ts";
-import type { JsonObject, JsonValue } from "../../runtime/types.ts";
-import { canonical, canonicalTagged, digestText, readJsonl, tag, untag } from "../../compiler/replay/tagged.ts";
+import { parseContent, type ContentContext } from "../../packages/response-template/runtime/content/index.ts";
+import { RtcError } from "../../packages/response-template/runtime/errors.ts";
+import { pyFloatParse } from "../../packages/response-template/runtime/python/float.ts";
+import { pyIntParse } from "../../packages/response-template/runtime/python/int.ts";
+import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
+import { pyStrip } from "../../packages/response-template/runtime/python/strip.ts";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { coerce, coerceToolCalls, schemaTypes, toolParams } from "../../packages/response-template/runtime/transform/coerce.ts";
+import type { JsonObject, JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { canonical, canonicalTagged, digestText, readJsonl, tag, untag } from "../../packages/response-template-compiler/replay/tagged.ts";
 import { hf } from "./paths.ts";
 
 interface Deviation {
@@ -28,21 +28,7 @@ const deviations: Deviation[] = existsSync(deviationsPath)
   : [];
 const pendingRows = new Map(deviations.map((d) => [d.row, d.reason]));
 
-// The regex runtime (compilePattern) is another engineer's module; load it when it is there.
-let compilePattern: ((source: string) => PyPattern) | null = null;
-try {
-  const specifier = "../../compiler/regex/index.ts"; // a variable: the module may not exist yet
-  const mod = (await import(specifier)) as { compilePattern?: (source: string) => PyPattern };
-  compilePattern = mod.compilePattern ?? null;
-} catch {
-  compilePattern = null;
-}
-const ctx: ContentContext = {
-  pattern(source) {
-    if (!compilePattern) throw new Error("regex runtime pending: compiler/regex/index.ts has no compilePattern yet");
-    return compilePattern(source);
-  },
-};
+const ctx: ContentContext = { pattern: compilePattern };
 
 type Outcome = { value: JsonValue } | { error: string; message: string };
 

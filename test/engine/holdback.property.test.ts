@@ -6,10 +6,10 @@
 // - the message does not depend on the chunking.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../compiler/regex/index.ts";
-import { StreamParser } from "../../runtime/engine/stream.ts";
-import { loadTemplate, parseResponse } from "../../runtime/interpret/index.ts";
-import type { RegionEvent } from "../../runtime/types.ts";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
+import { loadTemplate, parseResponse } from "../../packages/response-template/interpret/index.ts";
+import type { RegionEvent } from "../../packages/response-template/runtime/types.ts";
 
 const template = {
   start_anchor: "<A>",

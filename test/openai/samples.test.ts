@@ -6,12 +6,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createOpenAIStream } from "../../runtime/openai/interpreted.ts";
-import { openAIStreamForGenerated } from "../../runtime/openai/adapter.ts";
-import { createResponseParser } from "../../runtime/interpret/index.ts";
-import { toOpenAIMessage } from "../../runtime/openai/message.ts";
-import type { ChatDelta } from "../../runtime/openai/stream.ts";
-import { pyJsonLoads } from "../../runtime/python/json.ts";
+import { createOpenAIStream } from "../../packages/response-template/openai/interpreted.ts";
+import { openAIStreamForGenerated } from "../../packages/response-template/openai/adapter.ts";
+import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
+import { toOpenAIMessage } from "../../packages/response-template/openai/message.ts";
+import type { ChatDelta } from "../../packages/response-template/openai/stream.ts";
+import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
 import { checkDeltas, newCounts, type CheckCounts } from "./invariants.ts";
 import { SAMPLES } from "./fixtures.ts";
 

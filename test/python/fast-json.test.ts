@@ -2,9 +2,9 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fastJsonLoads, pyJsonLoads } from "../../runtime/python/json.ts";
-import { PyFloat, dictKeys, isDict } from "../../runtime/python/values.ts";
-import type { JsonValue } from "../../runtime/types.ts";
+import { fastJsonLoads, pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
+import { PyFloat, dictKeys, isDict } from "../../packages/response-template/runtime/python/values.ts";
+import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
 
 /** Same value in rtc's model: type (int / PyFloat / bigint), Object.is numbers, key order. */
 function same(a: JsonValue, b: JsonValue): boolean {

@@ -4,10 +4,10 @@
 // deviations.json: they are counted and printed, never skipped silently.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { compilePattern } from "../../compiler/regex/index.ts";
-import { PatternError } from "../../runtime/errors.ts";
-import type { PatternMatch } from "../../runtime/regex/api.ts";
-import { DIGIT, PY_SPACE, SPACE, WORD } from "../../runtime/regex/unicode-tables.ts";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { PatternError } from "../../packages/response-template/runtime/errors.ts";
+import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { DIGIT, PY_SPACE, SPACE, WORD } from "../../packages/response-template/runtime/regex/unicode-tables.ts";
 import { hf } from "../conformance/paths.ts";
 
 interface SearchCase {

@@ -3,7 +3,7 @@
 // conformance fixtures, which stay the ground truth, with lazy-repeat shapes and random patterns.
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { compilePattern, UnsupportedPatternError } from "../../compiler/regex/index.ts";
+import { compilePattern, UnsupportedPatternError } from "../../packages/response-template/translate/index.ts";
 
 interface Row {
   pattern: string;

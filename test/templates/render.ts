@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Template } from "@huggingface/jinja";
 import { TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
 
-export const CHAT_TEMPLATE_DIR = "/work/shared/chat-templates";
+export const CHAT_TEMPLATE_DIR = join(import.meta.dirname, "../fixtures/chat-templates");
 
 export interface RenderOptions {
   bos?: string;

@@ -9,10 +9,10 @@
 //   prompt  — prefix = exactly the generation prompt (`add_generation_prompt`), output = what follows it
 //             in the rendered conversation; only for conversations whose rendering extends the
 //             generation prompt (this includes templates that open the thinking block in the prompt).
-// Every parse also runs through the generated parser when generated/index.ts names the template.
+// Every parse also runs through the generated parser when the compiled models name the template.
 
 import { afterAll, describe, expect, test } from "vitest";
-import { parseResponse } from "../../runtime/interpret/index.ts";
+import { parseResponse } from "../../packages/response-template/interpret/index.ts";
 import { CONVERSATIONS, PARSE_TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
 import { render, type RenderOptions } from "./render.ts";
 import { hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson } from "./support.ts";
@@ -142,13 +142,12 @@ function expectedMessage(turn: AssistantTurn): Record<string, unknown> {
 
 const generated = await loadGenerated();
 
-/** Parses through the interpreter and, when a generated parser exists for the template, through it too. */
+/** Parses through the interpreter and through the template's compiled parser, which must agree. */
 function parseBoth(template: string, output: string, prefix: string): unknown {
   const msg = plain(parseResponse(templateJson(template), output, { prefix, tools: PARSE_TOOLS }));
-  if (hasFreshGenerated(generated, template)) {
-    const viaGenerated = plain(generated!.getParser(template).parseResponse(output, { prefix, tools: PARSE_TOOLS }));
-    expect(viaGenerated, "generated parser").toEqual(msg);
-  }
+  expect(hasFreshGenerated(generated, template), `${template}: compiled parser missing or stale (npm run build)`).toBe(true);
+  const viaGenerated = plain(generated.getParser(template).parseResponse(output, { prefix, tools: PARSE_TOOLS }));
+  expect(viaGenerated, "generated parser").toEqual(msg);
   return msg;
 }
 

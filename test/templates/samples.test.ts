@@ -1,15 +1,15 @@
 // Replays templates/samples/<name>.jsonl (rows {name, prefix, text, expected}) for every template:
 // through the interpreter in one feed, through 20 seeded random chunkings, and — when the generated
-// registry (generated/index.ts) exists and names the template — through the generated parser in one feed
+// registry (packages/response-template/models) names the template — through the generated parser in one feed
 // and in the same chunkings. Templates that need an rtc extension parser missing from the parser table
 // are skipped with the parser named in the test title.
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
-import { pyStrip } from "../../runtime/python/strip.ts";
-import type { Message, RegionEvent, ResponseParser } from "../../runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
+import { pyStrip } from "../../packages/response-template/runtime/python/strip.ts";
+import type { Message, RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
 import { SAMPLE_DIR, hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson, templateNames } from "./support.ts";
 
 interface SampleRow {
@@ -103,7 +103,7 @@ describe("template samples", () => {
     const rows = readSamples(name);
     const missing = missingParsers(name);
     const hasGen = hasFreshGenerated(generated, name);
-    const genNote = generated?.names.includes(name) ? " (generated parser is stale: npm run build)" : " (no generated parser)";
+    const genNote = generated.names.includes(name) ? " (generated parser is stale: npm run build)" : " (no generated parser)";
     describe(name, () => {
       rows.forEach((row, i) => {
         const run = test;
@@ -120,7 +120,7 @@ describe("template samples", () => {
         });
         test(`${row.name} · generated`, () => {
           expect(hasGen, `${name}${genNote}`).toBe(true);
-          const p = generated!.getParser(name);
+          const p = generated.getParser(name);
           expect(plain(p.parseResponse(row.text, { prefix: row.prefix }))).toEqual(row.expected);
           for (const chunks of chunkings(row.text, i + 1, 5)) {
             expect(plain(feedAll(p.createResponseParser({ prefix: row.prefix }), chunks)), JSON.stringify(chunks)).toEqual(row.expected);

@@ -4,10 +4,9 @@
 
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { CONTENT_PARSERS } from "../../runtime/content/index.ts";
-import { PyFloat } from "../../runtime/python/values.ts";
-import type { JsonValue, Message, ParseOptions, ResponseParser } from "../../runtime/types.ts";
+import { CONTENT_PARSERS } from "../../packages/response-template/runtime/content/index.ts";
+import { PyFloat } from "../../packages/response-template/runtime/python/values.ts";
+import type { JsonValue, ParserModule } from "../../packages/response-template/runtime/types.ts";
 
 export const TEMPLATE_DIR = join(import.meta.dirname, "../../templates");
 export const SAMPLE_DIR = join(TEMPLATE_DIR, "samples");
@@ -60,28 +59,29 @@ export function plain(v: JsonValue | undefined): unknown {
   return v;
 }
 
-export const GENERATED_REGISTRY = join(import.meta.dirname, "../../generated/index.ts");
-export const hasGenerated = (): boolean => existsSync(GENERATED_REGISTRY);
-
-/** The part of generated/index.ts (written by `rtc build`) the template tests use. */
+/** The library's compiled parsers (packages/response-template/models, written by `npm run build`), all loaded. */
 export interface GeneratedRegistry {
   names: readonly string[];
-  getParser(name: string): {
-    readonly template: JsonValue;
-    parseResponse(text: string, options: ParseOptions): Message;
-    createResponseParser(options: ParseOptions): ResponseParser;
-  };
+  getParser(name: string): ParserModule;
 }
 
-/** The generated registry when `rtc build` has written one, else null. */
-export async function loadGenerated(): Promise<GeneratedRegistry | null> {
-  if (!hasGenerated()) return null;
-  return (await import(pathToFileURL(GENERATED_REGISTRY).href)) as GeneratedRegistry;
+export async function loadGenerated(): Promise<GeneratedRegistry> {
+  const { names, loadParser } = await import("../../packages/response-template/models/index.ts");
+  const parsers = new Map<string, ParserModule>();
+  for (const n of names) parsers.set(n, await loadParser(n));
+  return {
+    names,
+    getParser(name) {
+      const p = parsers.get(name);
+      if (!p) throw new Error(`no compiled parser for template ${name}: run npm run build`);
+      return p;
+    },
+  };
 }
 
 /** Whether the registry has a parser for the template built from its current JSON (a stale module,
  * compiled before the template changed, is left to `rtc build --check` to report). */
-export function hasFreshGenerated(reg: GeneratedRegistry | null, name: string): boolean {
-  if (reg === null || !reg.names.includes(name)) return false;
+export function hasFreshGenerated(reg: GeneratedRegistry, name: string): boolean {
+  if (!reg.names.includes(name)) return false;
   return JSON.stringify(plain(reg.getParser(name).template as JsonValue)) === JSON.stringify(templateJson(name));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { compilePattern } from "../../../compiler/regex/index.ts";
-import { parseKeyedCalls } from "../../../runtime/content/ext/keyed-calls.ts";
+import { compilePattern } from "../../../packages/response-template/translate/index.ts";
+import { parseKeyedCalls } from "../../../packages/response-template/runtime/content/ext/keyed-calls.ts";
 import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { compilePattern } from "../../../compiler/regex/index.ts";
-import { ContentError } from "../../../runtime/errors.ts";
-import { parsePythonCalls } from "../../../runtime/content/ext/python-calls.ts";
+import { compilePattern } from "../../../packages/response-template/translate/index.ts";
+import { ContentError } from "../../../packages/response-template/runtime/errors.ts";
+import { parsePythonCalls } from "../../../packages/response-template/runtime/content/ext/python-calls.ts";
 import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern };

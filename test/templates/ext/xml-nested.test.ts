@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { compilePattern } from "../../../compiler/regex/index.ts";
-import { parseXmlNested } from "../../../runtime/content/ext/xml-nested.ts";
+import { compilePattern } from "../../../packages/response-template/translate/index.ts";
+import { parseXmlNested } from "../../../packages/response-template/runtime/content/ext/xml-nested.ts";
 import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { compilePattern } from "../../../compiler/regex/index.ts";
-import { parseXmlTyped } from "../../../runtime/content/ext/xml-typed.ts";
+import { compilePattern } from "../../../packages/response-template/translate/index.ts";
+import { parseXmlTyped } from "../../../packages/response-template/runtime/content/ext/xml-typed.ts";
 import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern };

@@ -1,0 +1,61 @@
+// The build pipeline: load → validate → plan → emit → (format); write.ts then writes or checks.
+
+import { sep } from "node:path";
+import { buildTemplatePlan } from "../plan/build-plan.ts";
+import { analysePattern } from "../plan/pattern-facts.ts";
+import type { TemplatePlan } from "../plan/ir.ts";
+import { emitModule } from "../emit/emit-module.ts";
+import { emitRegistry } from "../emit/emit-registry.ts";
+import { formatModule } from "../emit/format.ts";
+import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
+import { validateSource } from "./validate.ts";
+
+export interface BuildOptions {
+  /** Run prettier over the output (the committed models are formatted; tests may skip it for speed). */
+  format: boolean;
+  /** Import specifier of the runtime entry point in the generated modules (default DEFAULT_RUNTIME). */
+  runtime?: string;
+  /** Extension of sibling modules in the registry's imports: ".js" (default) or ".ts". */
+  importExtension?: string;
+}
+
+/** What generated modules import unless told otherwise: the runtime of the installed package. */
+export const DEFAULT_RUNTIME = "response-template/runtime";
+
+export function planSource(src: TemplateSource): TemplatePlan {
+  const spec = validateSource(src);
+  return buildTemplatePlan(spec, analysePattern, { name: src.name, file: src.file.split(sep).join("/"), template: src.template });
+}
+
+export async function compileSource(src: TemplateSource, options: BuildOptions): Promise<string> {
+  const code = emitModule(planSource(src), { runtime: options.runtime ?? DEFAULT_RUNTIME });
+  return options.format ? formatModule(code) : code;
+}
+
+export interface BuildResult {
+  /** Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus `index.ts`. */
+  files: Map<string, string>;
+  /** One message per template that did not compile, naming the file and the JSON path. */
+  errors: string[];
+}
+
+/** Compiles every template under the inputs; the registry lists the ones that compiled. */
+export async function buildOutputs(inputs: readonly string[], options: BuildOptions): Promise<BuildResult> {
+  const sources = loadTemplates(inputs);
+  const runtime = options.runtime ?? DEFAULT_RUNTIME;
+  const files = new Map<string, string>();
+  const errors: string[] = [];
+  const built: string[] = [];
+  for (const src of sources) {
+    try {
+      files.set(`${src.name}.ts`, await compileSource(src, options));
+      built.push(src.name);
+    } catch (e) {
+      if (!(e instanceof BuildError)) throw e;
+      errors.push(e.message);
+    }
+  }
+  const registry = emitRegistry(built, { runtime, importExtension: options.importExtension ?? ".js" });
+  files.set("index.ts", options.format ? await formatModule(registry) : registry);
+  return { files, errors };
+}

@@ -1,0 +1,283 @@
+// emit: TemplatePlan → the TypeScript source of one generated parser module, assembled with ts-morph.
+// The module imports only runtime/; it provides a Plan whose scanners are straight-line code and drives
+// the shared StreamParser with it. Output is deterministic (same plan, same text).
+
+import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { FieldPlanIR, TemplatePlan, TransformPlan } from "../plan/ir.ts";
+import { ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
+import { jsonValue, newNeeds, plainValue, str, type ValueNeeds } from "./values.ts";
+
+export interface EmitOptions {
+  /** Import specifier of the runtime entry point: "response-template/runtime" for users' builds, a
+   * relative path to runtime/index.ts inside this repository. */
+  runtime: string;
+}
+
+let project: Project | undefined;
+
+function sharedProject(): Project {
+  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  return project;
+}
+
+/** The module source, before formatting. */
+export function emitModule(plan: TemplatePlan, options: EmitOptions): string {
+  const parts = moduleParts(plan, options);
+  const p = sharedProject();
+  const file = p.createSourceFile("/generated.ts", { statements: parts }, { overwrite: true });
+  const text = file.getFullText();
+  p.removeSourceFile(file);
+  return text;
+}
+
+function ident(s: string): string {
+  return s.replace(/[^A-Za-z0-9_$]/g, "_");
+}
+
+function moduleParts(plan: TemplatePlan, options: EmitOptions): (string | StatementStructures)[] {
+  const rt = options.runtime;
+  const needs: ValueNeeds = newNeeds();
+  const names = new ScanNames(plan);
+  const body: (string | StatementStructures)[] = [];
+  const konst = (name: string, type: string | undefined, init: string, docs?: string): StatementStructures => ({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name, type, initializer: init }],
+    ...(docs ? { docs: [docs] } : {}),
+  });
+  const fn = (code: string): string => code; // a statement written as code
+
+  const usesPatterns = plan.patterns.length > 0;
+  let usesProcessField = false;
+  let usesApplyTransform = false;
+  const contentErrors = plan.contentPatterns.filter((c) => "error" in c);
+
+  // The template itself and the defaults.
+  body.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: ["The response template this module was compiled from."],
+    declarations: [{ name: "template", type: "JsonValue", initializer: jsonValue(plan.template, needs) }],
+  });
+  body.push(konst("defaults", "JsonObject", jsonValue(plan.defaults, needs)));
+
+  // Patterns, translated at build time.
+  plan.patterns.forEach((p, i) => {
+    body.push(konst(`P${i}`, "CompiledPattern", `new CompiledPattern(${plainValue(p.spec)})`, `Pattern ${show(p.source)}.`));
+  });
+
+  // Content parsers, bound once; the content context serves precompiled patterns.
+  const parsers = [
+    ...new Set(plan.fields.filter((f) => f.process.kind === "direct" && specialCall(f) === null).map((f) => f.content)),
+  ].sort();
+  const specials = new Set(plan.fields.map((f) => specialCall(f)?.name).filter((x): x is string => x !== undefined));
+  for (const name of parsers) body.push(konst(`parse_${ident(name)}`, "ContentParser", `CONTENT_PARSERS[${str(name)}]!`));
+  const known = plan.contentPatterns
+    .map((c) => ("pattern" in c ? `[${str(c.source)}, P${c.pattern}]` : null))
+    .filter((x): x is string => x !== null);
+  body.push(konst("contentPatterns", "ReadonlyMap<string, PyPattern>", `new Map<string, PyPattern>([${known.join(", ")}])`));
+  if (contentErrors.length) {
+    body.push(
+      konst(
+        "contentPatternErrors",
+        "ReadonlyMap<string, readonly [number, string]>",
+        `new Map<string, readonly [number, string]>([${contentErrors
+          .map((c) => ("error" in c ? `[${str(c.source)}, [${c.error.column}, ${str(c.error.reason)}]]` : ""))
+          .join(", ")}])`,
+      ),
+    );
+  }
+  body.push(
+    fn(`/** Patterns named in content_args were compiled (or found invalid) when this module was built. */
+const ctx: ContentContext = {
+  pattern(source: string): PyPattern {
+    const p = contentPatterns.get(source);
+    if (p !== undefined) return p;
+    ${contentErrors.length ? "const e = contentPatternErrors.get(source); if (e !== undefined) throw new PatternError(source, e[0], e[1]);" : ""}
+    throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
+  },
+};`),
+  );
+
+  // Fields: how each closed region becomes a value.
+  const fieldEntries: string[] = [];
+  for (const f of plan.fields) {
+    const processName = `process${f.index}`;
+    const code = processFunction(f, processName, needs);
+    usesProcessField ||= code.processField;
+    usesApplyTransform ||= code.applyTransform;
+    body.push(...code.statements);
+    fieldEntries.push(
+      `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, process: ${processName} }`,
+    );
+  }
+  body.push(konst("fields", "readonly FieldPlan[]", `[${fieldEntries.join(", ")}]`));
+
+  // Scanners.
+  const scanners: string[] = [];
+  for (const s of plan.states) scanners.push(...stateFunctions(s, plan, names));
+  const anchor = truncateFunction(plan);
+  body.push(...names.memoDecls, ...names.holdFns, ...names.findFns, ...scanners, anchor);
+
+  const lookbehind = plan.states
+    .flatMap((s) => s.watch)
+    .map((w) => (w.delimiter.kind === "pattern" ? `P${w.delimiter.pattern}.lookbehind` : null))
+    .filter((x): x is string => x !== null);
+  const cases = plan.states
+    .filter((s) => s.state >= 0)
+    .map((s) => `case ${s.state}: ${stateFunctionName(s)}(buf, pos, eos, out); return;`);
+  body.push(
+    fn(`const plan: Plan = {
+  fields,
+  implicit: ${plan.implicit},
+  defaults,
+  lookbehind: ${lookbehind.length ? `Math.max(0, ${[...new Set(lookbehind)].join(", ")})` : "0"},
+  truncatePrefix,
+  scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
+    switch (state) {
+      ${cases.join("\n")}
+      default: scanOutside(buf, pos, eos, out);
+    }
+  },
+};`),
+  );
+  body.push(
+    fn(`/** A streaming parser: feed() chunks as they arrive, then finalize(). \`prefix\` (the prompt) is required. */
+export function createResponseParser(options: ParseOptions): ResponseParser {
+  return new StreamParser(plan, options);
+}`),
+    fn(`/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+export function parseResponse(text: string, options: ParseOptions): Message;
+export function parseResponse(text: string[], options: ParseOptions): Message[];
+export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
+  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
+}
+
+function parseOne(text: string, options: ParseOptions): Message {
+  // No region events: only the message is returned.
+  const parser = new StreamParser(plan, options, false);
+  parser.feed(text);
+  return parser.finalize().message;
+}`),
+  );
+
+  // One value import and one type import, both from the runtime entry point.
+  const values = ["StreamParser", "CONTENT_PARSERS"];
+  if (usesPatterns) values.push("CompiledPattern");
+  if (contentErrors.length) values.push("PatternError");
+  if (needs.pyFloat) values.push("PyFloat");
+  if (needs.makeDict) values.push("makeDict");
+  if (usesApplyTransform) values.push("applyTransform");
+  if (usesProcessField) values.push("processField");
+  if (specials.has("pyStrip")) values.push("pyStrip");
+  if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
+  const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "Message", "ParseOptions", "ResponseParser"];
+  types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["PatternMatch"] : []), "PyPattern");
+  if (usesProcessField) types.push("FieldProcessing");
+  const imports = [
+    `import { ${values.join(", ")} } from ${str(rt)};`,
+    `import type { ${types.join(", ")} } from ${str(rt)};`,
+  ];
+
+  const header = `// Generated by \`rtc build\` from ${safe(plan.file)} (template "${safe(plan.name)}"). Do not edit: rebuild with \`rtc build\`.
+// Scanners are specialised to this template's delimiters; the engine (runtime/engine/stream.ts) is shared.
+// \`rtc build --explain ${safe(plan.file)}\` prints the plan this code was generated from.`;
+  return [header, ...imports, ...body];
+}
+
+/**
+ * A content parser with no arguments, called as what it then does: `text` is Python's strip, `json` the
+ * plain decode (runtime/content/json.ts parseJsonPlain, the same errors). null for anything else.
+ */
+function specialCall(f: FieldPlanIR): { name: string; call: string } | null {
+  if (f.process.kind !== "direct" || Object.keys(f.process.args).length !== 0) return null;
+  if (f.content === "text") return { name: "pyStrip", call: "pyStrip(body)" };
+  if (f.content === "json") return { name: "parseJsonPlain", call: "parseJsonPlain(body)" };
+  return null;
+}
+
+function processFunction(
+  f: FieldPlanIR,
+  name: string,
+  needs: ValueNeeds,
+): { statements: string[]; processField: boolean; applyTransform: boolean } {
+  const sig = `function ${name}(body: string, captures: Record<string, string>): JsonValue {`;
+  const doc = `/** fields.${safe(f.name)}: ${safe(f.content)}${f.transform !== undefined ? " then the transform" : ""}. */`;
+  if (f.process.kind === "generic") {
+    const spec = `{ name: ${str(f.name)}, content: ${str(f.content)}, contentArgs: ${jsonValue(f.contentArgs, needs)}, transform: ${
+      f.transform === undefined ? "undefined" : jsonValue(f.transform, needs)
+    }, transformEach: ${f.transformEach} }`;
+    return {
+      statements: [
+        `const field${f.index}: FieldProcessing = ${spec};`,
+        `${doc}\n${sig}\nreturn processField(body, field${f.index}, captures, ctx);\n}`,
+      ],
+      processField: true,
+      applyTransform: false,
+    };
+  }
+  const args = `args${f.index}`;
+  const special = specialCall(f);
+  const lines = special ? [] : [`const ${args}: JsonObject = ${jsonValue(f.process.args, needs)};`];
+  const call = special ? special.call : `parse_${ident(f.content)}(body, ${args}, ctx)`;
+  const t = f.process.transform;
+  if (t === null) {
+    lines.push(`${doc}\n${sig}\nvoid captures;\nreturn ${call};\n}`);
+    return { statements: lines, processField: false, applyTransform: false };
+  }
+  const captures = new Set<string>();
+  const expr = transformExpr(t, captures, needs);
+  const fnLines = [doc, sig, `const content = ${call};`];
+  let apply = false;
+  if (captures.size) {
+    apply = true;
+    lines.push(`const transform${f.index}: JsonValue = ${jsonValue(f.transform, needs)};`);
+    const missing = [...captures].map((c) => `!Object.prototype.hasOwnProperty.call(captures, ${str(c)})`).join(" || ");
+    fnLines.push(
+      `// A capture that did not take part: the runtime's transform raises the reference's error.`,
+      `if (${missing}) return applyTransform(transform${f.index}, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));`,
+    );
+  }
+  fnLines.push(`return ${expr};`, "}");
+  lines.push(fnLines.join("\n"));
+  return { statements: lines, processField: false, applyTransform: apply };
+}
+
+function transformExpr(t: TransformPlan, captures: Set<string>, needs: ValueNeeds): string {
+  switch (t.kind) {
+    case "content":
+      return "content";
+    case "capture":
+      captures.add(t.name);
+      return `captures[${str(t.name)}]!`;
+    case "value":
+      return jsonValue(t.value, needs);
+    case "list":
+      return `[${t.items.map((x) => transformExpr(x, captures, needs)).join(", ")}]`;
+    case "dict":
+      return `{${t.entries.map(([k, v]) => `${str(k)}: ${transformExpr(v, captures, needs)}`).join(", ")}}`;
+  }
+}
+
+function truncateFunction(plan: TemplatePlan): string {
+  const a = plan.anchor;
+  const head = "/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */\nfunction truncatePrefix(prefix: string): string {";
+  if (a.kind === "eos") return `${head}\nreturn prefix.slice(prefix.length);\n}`;
+  if (a.kind === "pattern") {
+    return `${head}\nconst all = P${a.pattern}.finditer(prefix);\nreturn all.length ? prefix.slice(all[all.length - 1]!.end) : prefix;\n}`;
+  }
+  if (a.literals.length === 1 && !a.literals[0]!.selfOverlapping) {
+    const lit = a.literals[0]!.text;
+    return `${head}\n// ${show(lit)} cannot overlap itself (border table), so its last occurrence is the last match.\nconst i = prefix.lastIndexOf(${str(
+      lit,
+    )});\nreturn i < 0 ? prefix : prefix.slice(i + ${lit.length});\n}`;
+  }
+  const lines = [head, "let last = -1;", "let pos = 0;", "for (;;) {", "let s = -1;", "let e = 0;", "let t = 0;"];
+  a.literals.forEach((l, i) => {
+    lines.push(`t = prefix.indexOf(${str(l.text)}, pos);`);
+    lines.push(i === 0 ? `if (t >= 0) { s = t; e = t + ${l.text.length}; }` : `if (t >= 0 && (s < 0 || t < s)) { s = t; e = t + ${l.text.length}; }`);
+  });
+  lines.push("if (s < 0) break;", "last = e;", "pos = e;", "}", "return last < 0 ? prefix : prefix.slice(last);", "}");
+  return lines.join("\n");
+}

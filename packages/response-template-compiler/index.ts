@@ -1,0 +1,10 @@
+// `response-template-compiler`: rtc's build tools as an API — compile templates into parser modules, check
+// templates, run batches. The `rtc` command (cli/) is a thin layer over the same functions; legacy
+// `response_schema` support is its own entry point (`response-template-compiler/legacy`).
+
+export { buildOutputs, compileSource, planSource, DEFAULT_RUNTIME, type BuildOptions, type BuildResult } from "./build/compile.ts";
+export { loadTemplateFile, loadTemplates, templateFiles, BuildError, type TemplateSource } from "./build/load.ts";
+export { staleFiles, writeOutputs } from "./build/write.ts";
+export { printPlan } from "./plan/print-plan.ts";
+export { checkTemplate, checkFile, formatDiagnostic, type CheckOptions, type Diagnostic, type Severity } from "./check/index.ts";
+export { runBatch, type BatchOptions, type BatchSummary } from "./batch/run.ts";

@@ -1,0 +1,63 @@
+// The interpreter's public API: load a template, then parse with it. Patterns are translated at load
+// time by translate/ (the layer between the runtime and this one; generated parsers never load it).
+// Legacy `response_schema` documents are recognised and refused with a pointer to the compiler package,
+// which parses them (they need a JMESPath engine, which this dependency-free package does not carry).
+
+import { compilePattern } from "../translate/index.ts";
+import { TemplateError } from "../runtime/errors.ts";
+import { validateTemplate } from "../runtime/template/load.ts";
+import { isLegacySchema } from "../runtime/template/legacy-detect.ts";
+import type { TemplateSpec } from "../runtime/template/spec.ts";
+import { StreamParser } from "../runtime/engine/stream.ts";
+import type { Plan } from "../runtime/engine/plan.ts";
+import type { Message, ParseOptions, ResponseParser } from "../runtime/types.ts";
+import { buildPlan } from "./build-plan.ts";
+
+/** A validated response template with its interpreted plan. */
+export interface LoadedTemplate {
+  readonly kind: "template";
+  readonly spec: TemplateSpec;
+  readonly plan: Plan;
+}
+
+const loaded = new WeakMap<object, LoadedTemplate>();
+const results = new WeakSet<LoadedTemplate>();
+
+/** Validates a response template (throws TemplateError naming the JSON path) and prepares it. */
+export function loadTemplate(json: unknown): LoadedTemplate {
+  if (typeof json === "object" && json !== null) {
+    if (results.has(json as LoadedTemplate)) return json as LoadedTemplate;
+    const cached = loaded.get(json);
+    if (cached) return cached;
+  }
+  if (isLegacySchema(json)) {
+    throw new TemplateError(
+      "",
+      "this is a legacy response_schema (x-regex), not a response template: parse it with parseLegacy / " +
+        "createLegacyParser from response-template-compiler/legacy, or convert it with `rtc convert`",
+      "ValueError",
+    );
+  }
+  const spec = validateTemplate(json, compilePattern);
+  const result: LoadedTemplate = { kind: "template", spec, plan: buildPlan(spec, compilePattern) };
+  results.add(result);
+  if (typeof json === "object" && json !== null) loaded.set(json, result);
+  return result;
+}
+
+export function createResponseParser(template: unknown, options: ParseOptions): ResponseParser {
+  return new StreamParser(loadTemplate(template).plan, options);
+}
+
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+export function parseResponse(template: unknown, text: string, options: ParseOptions): Message;
+export function parseResponse(template: unknown, text: string[], options: ParseOptions): Message[];
+export function parseResponse(template: unknown, text: string | string[], options: ParseOptions): Message | Message[] {
+  const { plan } = loadTemplate(template);
+  const one = (s: string): Message => {
+    const parser = new StreamParser(plan, options, false); // no region events: only the message is returned
+    parser.feed(s);
+    return parser.finalize().message;
+  };
+  return Array.isArray(text) ? text.map(one) : one(text);
+}

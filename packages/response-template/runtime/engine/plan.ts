@@ -1,0 +1,46 @@
+// The contract between the shared streaming engine and a template-specific scanner. The interpreter
+// builds a Plan from a TemplateSpec at run time (interpret/); the compiler emits one as straight-line
+// code (models/ and users' `rtc build` output). The engine itself knows nothing about delimiters.
+
+import type { JsonObject, JsonValue } from "../types.ts";
+
+export interface FieldPlan {
+  readonly name: string;
+  /** region_chunk.dirty: the content parser is not one of text/int/float/bool. */
+  readonly dirty: boolean;
+  readonly repeats: boolean;
+  readonly join: string | null;
+  readonly optional: boolean;
+  /** Content parser then transform, for one closed block. Throws ContentError. */
+  process(body: string, captures: Record<string, string>): JsonValue;
+}
+
+/** What one scan found; the scanner writes into a reused object to keep the hot path allocation-free. */
+export interface ScanResult {
+  /** Field index of the committable delimiter, or -1 when nothing can be committed now. */
+  field: number;
+  /** True for an open delimiter, false for a close. */
+  open: boolean;
+  start: number;
+  end: number;
+  groups: Record<string, string | null> | null;
+  /** Leftmost buffer index held back by a pending (partial or still-growing) delimiter; buf.length if none. */
+  hold: number;
+}
+
+export interface Plan {
+  readonly fields: readonly FieldPlan[];
+  /** Index of the implicit field, or -1. */
+  readonly implicit: number;
+  readonly defaults: JsonObject;
+  /** Characters before the read position that a delimiter may inspect (lookbehind, \b); Infinity if unbounded. */
+  readonly lookbehind: number;
+  /** The part of the prefix after the start anchor's last match (the whole prefix when there is none). */
+  truncatePrefix(prefix: string): string;
+  /**
+   * Finds the delimiter to commit in `state` (the open field's index, or the implicit field / -1 when no
+   * explicit region is open), searching `buf` from `pos`. With `eos` false, delimiters are searched in
+   * partial mode and pending ones only move `hold`.
+   */
+  scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void;
+}

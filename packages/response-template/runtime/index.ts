@@ -1,0 +1,98 @@
+// `response-template/runtime`: what generated parser modules import, and the building blocks the compiler
+// and the interpreter share. Nothing here translates patterns or depends on anything outside runtime/.
+
+// Public types and errors.
+export type {
+  JsonValue,
+  JsonObject,
+  Message,
+  RegionOpenEvent,
+  RegionChunkEvent,
+  RegionCloseEvent,
+  RegionEvent,
+  ToolDefinition,
+  ParseOptions,
+  ResponseParser,
+  ParserModule,
+} from "./types.ts";
+export {
+  RtcError,
+  TemplateError,
+  ContentError,
+  PatternError,
+  ParserStateError,
+  NonTerminatingError,
+  type PyErrorClass,
+} from "./errors.ts";
+export { UnrepresentableError, unrepresentable } from "./python/representable.ts";
+
+// The engine and its contract with scanners.
+export { StreamParser } from "./engine/stream.ts";
+export type { FieldPlan, Plan, ScanResult } from "./engine/plan.ts";
+export {
+  LiteralDelimiter,
+  LiteralSetDelimiter,
+  EosDelimiter,
+  PatternDelimiter,
+  partialLiteralStart,
+  type Delimiter,
+  type DelimiterMatch,
+} from "./engine/delimiters.ts";
+
+// Templates: validation (patterns are compiled by a checker the caller passes in).
+export { validateTemplate, type PatternChecker } from "./template/load.ts";
+export { isLegacySchema, LEGACY_KEYS } from "./template/legacy-detect.ts";
+export type { DelimiterSpec, FieldSpec, TemplateSpec } from "./template/spec.ts";
+
+// Content parsers and transforms.
+export {
+  CONTENT_PARSERS,
+  REFERENCE_PARSERS,
+  STREAMABLE_PARSERS,
+  parseContent,
+  type ContentContext,
+  type ContentParser,
+} from "./content/index.ts";
+export { parseJsonPlain, parseJson } from "./content/json.ts";
+export { textValue, parseText } from "./content/text.ts";
+export {
+  applyTransform,
+  placeholderPath,
+  processField,
+  validateTransformStrings,
+  type FieldProcessing,
+  type TransformScope,
+} from "./transform/apply.ts";
+export { coerce, coerceToolCalls, schemaTypes, toolParams, type ToolParams } from "./transform/coerce.ts";
+
+// Translated patterns (the translator lives in response-template/translate).
+export type { PatternMatch, PyPattern } from "./regex/api.ts";
+export { CompiledPattern, type PatternFacts, type PatternSpec } from "./regex/pattern.ts";
+export { Backtracker, type Program } from "./regex/backtrack.ts";
+export { WORD, SPACE, DIGIT, PY_SPACE } from "./regex/unicode-tables.ts";
+
+// Python's value model and the Python-exact primitives built on it.
+export {
+  PyFloat,
+  pyFloat,
+  pyInt,
+  KEY_ORDER,
+  hasKeyOrder,
+  dictKeys,
+  makeDict,
+  setKey,
+  dictSet,
+  setKeyOrder,
+  isArrayIndex,
+  sameOrder,
+  isDict,
+  pyTypeName,
+  isEmptyValue,
+  deepCopy,
+} from "./python/values.ts";
+export { comparePy } from "./python/compare.ts";
+export { pyDumps, pyFloatRepr, type DumpsOptions } from "./python/dumps.ts";
+export { pyFloatValue, pyFloatParse } from "./python/float.ts";
+export { INT_MAX_STR_DIGITS, pyIntParse, pyRepr } from "./python/int.ts";
+export { JSON_MAX_DEPTH, JsonDecodeError, pyJsonLoads, fastJsonLoads, pyJsonLoadsFast } from "./python/json.ts";
+export { pyIsSpaceCode, pyIsSpace, pyStrip, pySplitWhitespace } from "./python/strip.ts";

@@ -1,0 +1,233 @@
+// Runs a translated Python `regex` pattern (see translate/translate.ts) on JS RegExps.
+// A PatternSpec is plain JSON-safe data, so generated parsers embed it as a literal; this file
+// imports nothing from the compiler.
+import type { PatternMatch, PyPattern } from "./api.ts";
+import { Backtracker, type Program } from "./backtrack.ts";
+import { DIGIT, SPACE, WORD } from "./unicode-tables.ts";
+
+/** What a pattern needs at run time; produced by `translatePattern` in translate/index.ts. */
+export interface PatternSpec {
+  /** The Python pattern. */
+  source: string;
+  /** JS source of the pattern (flag `v`), with `\p{rtcWord}`-style table placeholders. */
+  js: string;
+  flags: string;
+  /** JS source of the prefix closure (matches where a match runs into the end of the text), or null. */
+  partial: string | null;
+  /** Partial matches cut inside a backreference: capture `capture` must be a proper prefix of a `refs` group. */
+  partialChecks: { capture: number; refs: number[] }[];
+  /** The prefix closure without cuts inside backreferences, tried where a check fails (or null). */
+  partialUncut?: string | null;
+  /** A partial search that finds nothing earlier reports a partial match at the end of the text. */
+  partialAtEnd: boolean;
+  /** Python group names in group-number order, and the JS groups that capture each. */
+  groupNames: string[];
+  groupSlots: number[][];
+  /** JS group marking a `\K` (the reported match start), or null. */
+  keep: number | null;
+  /** The pattern uses `\G` (the search position): its RegExp is rebuilt per position. */
+  searchAnchor: boolean;
+  /** UTF-16 units before the search position a match may inspect (2 per code point); null when unbounded. */
+  lookbehind: number | null;
+  /** Static facts for the compiler (translate/analysis.ts); null stands for unbounded. */
+  analysis: PatternFacts;
+  /** Complete matches by the backtracking matcher instead of `js` (see backtrack.ts), when needed. */
+  backtrack?: { program: Program; groupIndex: number[] } | null;
+}
+
+export interface PatternFacts {
+  literalPrefix: string;
+  /** Inclusive code-point ranges the first consumed character may be in, or "any". */
+  firstChars: [number, number][] | "any";
+  minLength: number;
+  maxLength: number | null;
+  canMatchEmpty: boolean;
+  captureNames: string[];
+}
+
+const TABLES: Record<string, string> = { Word: WORD, Space: SPACE, Digit: DIGIT };
+
+/** Expands `\p{rtcX}` placeholders (leaving escaped backslashes alone); `\p{rtcG}` needs `anchor`. */
+function expand(js: string, anchor?: number): string {
+  return js.replace(/\\\\|\\p\{rtc(\w+)\}/g, (m, name: string | undefined) => {
+    if (name === undefined) return m;
+    if (name === "G") return anchor === undefined ? "(?!)" : `(?<=^[\\s\\S]{${anchor}})`;
+    return TABLES[name]!;
+  });
+}
+
+function codePointCount(text: string, end: number): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= end) n++;
+  }
+  return n;
+}
+
+export class CompiledPattern implements PyPattern {
+  readonly source: string;
+  readonly groupNames: readonly string[];
+  readonly lookbehind: number;
+  private readonly re: RegExp;
+  private readonly partialRe: RegExp | null;
+  private nonEmptyRe: RegExp | undefined;
+  private readonly backtracker: Backtracker | null;
+  private anchored: { pos: number; re: RegExp; partial: RegExp | null } | undefined;
+
+  constructor(readonly spec: PatternSpec) {
+    this.source = spec.source;
+    this.groupNames = spec.groupNames;
+    this.lookbehind = spec.lookbehind ?? Infinity;
+    this.re = new RegExp(expand(spec.js), spec.flags + "g");
+    this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial), spec.flags.replace("d", "") + "g");
+    this.backtracker = spec.backtrack ? new Backtracker(spec.backtrack.program, spec.flags, (js) => expand(js)) : null;
+  }
+
+  /** The first complete match from `pos` by the backtracking matcher (`notEmptyAt`: no empty match there). */
+  private backtrackSearch(text: string, pos: number, notEmptyAt = -1): PatternMatch | null {
+    const bt = this.backtracker!;
+    for (let start = pos; start <= text.length; start += start < text.length ? stepAt(text, start) : 1) {
+      const m = bt.matchAt(text, start, start === notEmptyAt);
+      if (!m) continue;
+      const groups: Record<string, string | null> = {};
+      this.groupNames.forEach((name, i) => {
+        const span = m.caps[this.spec.backtrack!.groupIndex[i]!];
+        groups[name] = span ? text.slice(span[0], span[1]) : null;
+      });
+      return { start, end: m.end, partial: false, groups };
+    }
+    return null;
+  }
+
+  search(text: string, pos: number, partial: boolean): PatternMatch | null {
+    const { re, partialRe } = this.regexps(text, pos);
+    const m = this.backtracker ? this.backtrackSearch(text, pos) : this.exec(re, text, pos, 0);
+    if (m || !partial) return m;
+    return partialRe ? this.partialSearch(partialRe, text, pos) : this.atEnd(text, pos);
+  }
+
+  finditer(text: string): PatternMatch[] {
+    const out: PatternMatch[] = [];
+    let pos = 0;
+    let emptyAt = -1; // after an empty match at p, the next match may not be empty at p
+    while (pos <= text.length) {
+      let m: PatternMatch | null;
+      if (this.backtracker) {
+        m = this.backtrackSearch(text, pos, emptyAt);
+      } else if (emptyAt === pos) {
+        m = this.nonEmptyAt(text, pos);
+        if (!m) {
+          if (pos >= text.length) break;
+          m = this.exec(this.regexps(text, pos).re, text, pos + stepAt(text, pos), 0);
+        }
+      } else {
+        m = this.exec(this.regexps(text, pos).re, text, pos, 0);
+      }
+      if (!m) break;
+      out.push(m);
+      emptyAt = m.end === m.start ? m.end : -1;
+      pos = m.end;
+    }
+    return out;
+  }
+
+  private regexps(text: string, pos: number): { re: RegExp; partialRe: RegExp | null } {
+    if (!this.spec.searchAnchor) return { re: this.re, partialRe: this.partialRe };
+    const anchor = codePointCount(text, pos);
+    if (this.anchored?.pos !== anchor) {
+      const s = this.spec;
+      const partial = s.partial === null ? null : new RegExp(expand(s.partial, anchor), s.flags.replace("d", "") + "g");
+      this.anchored = { pos: anchor, re: new RegExp(expand(s.js, anchor), s.flags + "g"), partial };
+    }
+    return { re: this.anchored.re, partialRe: this.anchored.partial };
+  }
+
+  /**
+   * A non-empty match starting exactly at `pos`: `(?=(rest))R(?!\rest)` ends anywhere but `pos`.
+   * Capturing the rest costs O(text) per call, so positions where no match can start are skipped.
+   */
+  private nonEmptyAt(text: string, pos: number): PatternMatch | null {
+    if (this.spec.searchAnchor || pos >= text.length) return null;
+    const first = this.spec.analysis.firstChars;
+    const cp = text.codePointAt(pos)!;
+    if (first !== "any" && !first.some(([a, b]) => cp >= a && cp <= b)) return null;
+    this.nonEmptyRe ??= new RegExp(`(?=([\\s\\S]*))(?:${expand(this.spec.js).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`)})(?!\\1)`, this.spec.flags + "y");
+    return this.exec(this.nonEmptyRe, text, pos, 1);
+  }
+
+  private exec(re: RegExp, text: string, pos: number, shift: number): PatternMatch | null {
+    const m = execAtBoundary(re, text, pos);
+    if (!m) return null;
+    const s = this.spec;
+    const start = s.keep !== null ? m.indices![s.keep + shift]![0] : m.index;
+    const groups: Record<string, string | null> = {};
+    s.groupNames.forEach((name, i) => {
+      let value: string | null = null;
+      for (const slot of s.groupSlots[i]!) if (m[slot + shift] !== undefined) value = m[slot + shift]!;
+      groups[name] = value;
+    });
+    return { start, end: m.index + m[0].length, partial: false, groups };
+  }
+
+  private partialSearch(re: RegExp, text: string, pos: number): PatternMatch | null {
+    const checks = this.spec.partialChecks;
+    for (let from = pos; from <= text.length; ) {
+      const m = execAtBoundary(re, text, from);
+      if (!m) break;
+      const ok = checks.every(({ capture, refs }) => {
+        const rest = m[capture];
+        if (rest === undefined) return true;
+        const ref = refs.map((r) => m[r]).filter((v) => v !== undefined).pop();
+        return ref !== undefined && ref.length > rest.length && ref.startsWith(rest);
+      });
+      if (ok || this.uncutAt(text, m.index)) return { start: m.index, end: text.length, partial: true, groups: this.noGroups() };
+      // Limitation: another cut inside a backreference from the same start is not tried.
+      if (m.index >= text.length) break;
+      from = m.index + stepAt(text, m.index);
+    }
+    return this.atEnd(text, pos);
+  }
+
+  /** Like the reference, a partial search that finds nothing earlier reports a partial match at the end. */
+  private atEnd(text: string, pos: number): PatternMatch | null {
+    return this.spec.partialAtEnd && pos <= text.length ? { start: text.length, end: text.length, partial: true, groups: this.noGroups() } : null;
+  }
+
+  private uncutRe: RegExp | undefined;
+
+  /** Whether the closure without backreference cuts matches at `pos` (see PatternSpec.partialUncut). */
+  private uncutAt(text: string, pos: number): boolean {
+    const src = this.spec.partialUncut;
+    if (!src || this.spec.searchAnchor) return false;
+    this.uncutRe ??= new RegExp(expand(src), this.spec.flags.replace("d", "") + "y");
+    this.uncutRe.lastIndex = pos;
+    return this.uncutRe.test(text);
+  }
+
+  private noGroups(): Record<string, string | null> {
+    return Object.fromEntries(this.groupNames.map((n) => [n, null]));
+  }
+}
+
+const isLead = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isTrail = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * `re.exec` from `pos`, skipping matches V8 reports inside a surrogate pair: with the `u`/`v` flag
+ * a pattern that starts with a lookaround (`(?![\s\S])`) can match between the two halves.
+ */
+function execAtBoundary(re: RegExp, text: string, pos: number): RegExpExecArray | null {
+  for (let from = pos; ; ) {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (!m || m.index === 0 || !isTrail(text.charCodeAt(m.index)) || !isLead(text.charCodeAt(m.index - 1))) return m;
+    if (re.sticky) return null;
+    from = m.index + 1;
+  }
+}
+
+function stepAt(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  return c >= 0xd800 && c <= 0xdbff && pos + 1 < text.length ? 2 : 1;
+}
