@@ -1,7 +1,8 @@
 // Static questions about a pattern, answered on the AST by small pure functions (for the compiler:
 // fast pre-filters, hold-back bounds, field validation). Lengths count code points.
 import type { ClassItem, Node } from "./ast.ts";
-import { children } from "./walk.ts";
+import { lengthRange, maxLength } from "./lengths.ts";
+import { visit } from "./walk.ts";
 
 /** Inclusive code-point ranges, or "any" when a set is too complex to enumerate. */
 export type CharSet = [number, number][] | "any";
@@ -17,49 +18,6 @@ export interface PatternAnalysis {
   /** How far before the search position a match may look (lookbehinds, `\b`, `^`); Infinity if unbounded. */
   maxLookbehind: number;
 }
-
-/** Inclusive [min, max] length of what `n` consumes. */
-export function lengthRange(n: Node): [number, number] {
-  switch (n.type) {
-    case "char":
-    case "class":
-    case "any":
-      return [1, 1];
-    case "fuzzy":
-      return [0, 2];
-    case "newline":
-      return [1, 2];
-    case "grapheme":
-      return [1, Infinity];
-    case "empty":
-    case "assert":
-    case "look":
-    case "keep":
-      return [0, 0];
-    case "fail":
-      return [Infinity, 0];
-    case "backref":
-    case "call":
-      return [0, Infinity];
-    case "seq":
-      return n.items.map(lengthRange).reduce(([a, b], [c, d]) => [a + c, b + d], [0, 0]);
-    case "alt": {
-      const rs = n.alts.map(lengthRange);
-      return [Math.min(...rs.map((r) => r[0])), Math.max(...rs.map((r) => r[1]))];
-    }
-    case "group":
-    case "atomic":
-      return lengthRange(n.body);
-    case "repeat": {
-      const [a, b] = lengthRange(n.body);
-      return [a * n.min, b === 0 ? 0 : b * n.max];
-    }
-  }
-}
-
-export const minLength = (n: Node): number => lengthRange(n)[0];
-export const maxLength = (n: Node): number => lengthRange(n)[1];
-export const canMatchEmpty = (n: Node): boolean => minLength(n) === 0;
 
 /** The literal text every match starts with (case-sensitive characters only). */
 export function literalPrefix(n: Node): string {
@@ -98,8 +56,7 @@ function isLiteral(n: Node): boolean {
 
 /** Characters the first consumed character of a match may be. */
 export function firstChars(n: Node): CharSet {
-  const r = first(n);
-  return r.set;
+  return first(n).set;
 }
 
 interface First {
@@ -174,25 +131,21 @@ function first(n: Node): First {
 /** How many characters before the match start the pattern may inspect. */
 export function maxLookbehind(n: Node): number {
   let worst = 0;
-  const visit = (m: Node): void => {
+  visit(n, (m) => {
     if (m.type === "assert") {
       if (m.kind !== "textEnd" && m.kind !== "end" && m.kind !== "lineEnd") worst = Math.max(worst, m.kind === "searchAnchor" ? Infinity : 1);
     } else if (m.type === "look" && m.behind) {
       worst = Math.max(worst, maxLength(m.body));
     }
-    for (const c of children(m)) visit(c);
-  };
-  visit(n);
+  });
   return worst;
 }
 
 export function captureNames(n: Node): string[] {
   const out: string[] = [];
-  const visit = (m: Node): void => {
+  visit(n, (m) => {
     if (m.type === "group" && m.name !== null && !out.includes(m.name)) out.push(m.name);
-    for (const c of children(m)) visit(c);
-  };
-  visit(n);
+  });
   return out;
 }
 

@@ -1,21 +1,9 @@
 // Parses Python `regex` syntax into the AST (ast.ts) with the parser peggy generated from
 // python-regex.peggy (scripts/gen-regex-parser.ts; a test keeps it current), so nothing loads peggy at run time.
-import { PatternError, RtcError, type PyErrorClass } from "../runtime/errors.ts";
+import { PatternError } from "../runtime/errors.ts";
 import { parse as peggyParse } from "./grammar.generated.ts";
 import type { Ast } from "./ast.ts";
-
-/** A construct the reference accepts but rtc cannot run: never approximated silently. */
-export class UnsupportedPatternError extends RtcError {
-  readonly pyClass: PyErrorClass = "Unsupported";
-  constructor(
-    readonly pattern: string,
-    readonly column: number,
-    readonly reason: string,
-  ) {
-    super(`unsupported regex construct (${reason}) at column ${column} of ${JSON.stringify(pattern)}`);
-    this.name = "UnsupportedPatternError";
-  }
-}
+import { UnsupportedPatternError } from "./unsupported-pattern-error.ts";
 
 interface PeggyFailure {
   message: string;

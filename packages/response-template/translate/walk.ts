@@ -35,6 +35,17 @@ export function mapChildren(n: Node, f: (n: Node) => Node): Node {
   }
 }
 
+/** Visits `n` and everything below it, parents first. */
+export function visit(n: Node, f: (n: Node) => void): void {
+  f(n);
+  for (const c of children(n)) visit(c, f);
+}
+
+/** Whether `n` or anything below it satisfies `test`. */
+export function contains(n: Node, test: (n: Node) => boolean): boolean {
+  return test(n) || children(n).some((c) => contains(c, test));
+}
+
 export function findGroup(n: Node, index: number): NodeOf<"group"> | null {
   if (n.type === "group" && n.index === index) return n;
   for (const c of children(n)) {
@@ -46,5 +57,8 @@ export function findGroup(n: Node, index: number): NodeOf<"group"> | null {
 
 /** `n` contains a call to group `index` (a recursive call when `n` is that group's body). */
 export function containsCall(n: Node, index: number): boolean {
-  return (n.type === "call" && n.index === index) || children(n).some((c) => containsCall(c, index));
+  return contains(n, (m) => m.type === "call" && m.index === index);
 }
+
+/** The items of a sequence, or the node alone. */
+export const topLevelItems = (root: Node): Node[] => (root.type === "seq" ? root.items : [root]);

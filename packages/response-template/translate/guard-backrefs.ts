@@ -5,17 +5,14 @@
 // (`(?:A|B) R` ≡ `(?:A R|B R)`, `X? R` ≡ `(?:X R|R)`: same backtracking order), so every branch
 // knows. Inside loops nothing is assumed unset (an earlier iteration may have set it).
 import type { Node } from "./ast.ts";
-import { children } from "./walk.ts";
+import { referencedGroups } from "./referenced-groups.ts";
+import { visit } from "./walk.ts";
 
-function refs(n: Node, out = new Set<number>()): Set<number> {
-  if (n.type === "backref") out.add(n.index);
-  for (const c of children(n)) refs(c, out);
-  return out;
-}
-
-function groupsIn(n: Node, out = new Set<number>()): Set<number> {
-  if (n.type === "group") out.add(n.index);
-  for (const c of children(n)) groupsIn(c, out);
+function groupsIn(n: Node): Set<number> {
+  const out = new Set<number>();
+  visit(n, (m) => {
+    if (m.type === "group") out.add(m.index);
+  });
   return out;
 }
 
@@ -49,7 +46,7 @@ function branches(n: Node): Node[] | null {
 }
 
 export function guardBackrefs(root: Node): Node {
-  if (refs(root).size === 0) return root;
+  if (referencedGroups(root).size === 0) return root;
   return guard(root, groupsIn(root));
 }
 
@@ -80,7 +77,7 @@ function guardSeq(items: Node[], unset: Set<number>): Node {
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     const rest = items.slice(i + 1);
-    const later = refs({ type: "seq", items: rest });
+    const later = referencedGroups({ type: "seq", items: rest });
     const opts = branches(item);
     const uncertain = [...groupsIn(item)].filter((g) => state.has(g) && later.has(g) && !definitelySets(item).has(g));
     if (opts && uncertain.length > 0) {
