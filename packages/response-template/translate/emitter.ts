@@ -22,11 +22,15 @@ import { containsCall, findGroup } from "./walk.ts";
 
 const NEWLINE_CHARS = "\\n\\u{B}\\f\\r\\u{85}\\u{2028}\\u{2029}";
 
-export interface EmitOptions {
+/** What the pipeline found out about the pattern before emitting it. */
+export interface Scope {
   /** The whole pattern is case-insensitive: the JS `i` flag is used and nothing is expanded. */
   globalCi: boolean;
   /** Python groups that capture in JS (the backreferenced ones). */
   captured: Set<number>;
+}
+
+export interface EmitOptions extends Scope {
   /** Named groups capture too (the pattern itself, for groupdict; not its prefix closure). */
   captureNamed: boolean;
 }
@@ -95,7 +99,7 @@ export class Emitter {
   }
 
   /** `(?=(X))\N`: X matches once, as it would first; backtracking never re-enters it. */
-  atomic(body: () => string): string {
+  private atomic(body: () => string): string {
     const g = this.newGroup();
     return `(?=${openGroup(g)}${body()}))${sameAsGroup(g)}`;
   }
@@ -196,8 +200,8 @@ export class Emitter {
 }
 
 /** The pattern itself: named and backreferenced groups capture. */
-export function emitPattern(ast: Ast, root: Node, options: Omit<EmitOptions, "captureNamed">): Numbered & { searchAnchor: boolean } {
-  const e = new Emitter(ast, { ...options, captureNamed: true });
+export function emitPattern(ast: Ast, root: Node, scope: Scope): Numbered & { searchAnchor: boolean } {
+  const e = new Emitter(ast, { ...scope, captureNamed: true });
   return { ...e.finish(e.emit(root)), searchAnchor: e.searchAnchor };
 }
 

@@ -17,8 +17,7 @@ function singleChar(n: Node): { cp: number; negated: boolean } | null {
 }
 
 /**
- * The regex module merges an alternation of single characters into one set, and gets negated
- * members wrong: `[^a]|[^b]` behaves as `[^ab]` (recorded rows depend on it). Its set is every
+ * The module's set for alternatives that are all single characters, some of them negated: every
  * character except the excluded ones that no positive branch names.
  */
 function mergedSingles(alts: Node[]): NodeOf<"class"> | null {

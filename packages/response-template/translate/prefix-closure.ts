@@ -28,7 +28,7 @@
 // tries the paths before the body's first success; P also accepts cuts on later paths. Exact for
 // possessive repeats of a single character set and atomic lazy repeats.
 import type { Ast, Node } from "./ast.ts";
-import { Emitter, type EmitOptions } from "./emitter.ts";
+import { Emitter, type Scope } from "./emitter.ts";
 import { ANY, END, alternation, type Source } from "./js-source.ts";
 import { isLazySingle } from "./lazy-single.ts";
 import { lazyPeek, leadingLazyClosure } from "./lazy-shortcuts.ts";
@@ -44,10 +44,10 @@ import { findGroup, topLevelItems } from "./walk.ts";
 export function emitPrefixClosure(
   ast: Ast,
   root: Node,
-  options: Omit<EmitOptions, "captureNamed">,
+  scope: Scope,
   cutBackrefs: boolean,
 ): Pick<Numbered, "js" | "checks"> | null {
-  const closure = new PrefixClosure(new Emitter(ast, { ...options, captureNamed: false }), cutBackrefs);
+  const closure = new PrefixClosure(new Emitter(ast, { ...scope, captureNamed: false }), cutBackrefs);
   const pre = closure.ofPattern(root);
   return pre === null ? null : closure.finish(pre);
 }

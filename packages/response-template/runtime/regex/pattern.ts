@@ -1,4 +1,4 @@
-// Runs a translated Python `regex` pattern (see translate/translate.ts) on JS RegExps.
+// Runs a translated Python `regex` pattern (see translate/index.ts) on JS RegExps.
 // A PatternSpec is plain JSON-safe data, so generated parsers embed it as a literal; this file
 // imports nothing from the compiler.
 import type { PatternMatch, PyPattern } from "./api.ts";
