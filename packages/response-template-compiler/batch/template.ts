@@ -1,14 +1,16 @@
-// Which template a batch parses with: a template file, or a name resolved through the library's compiled
+// Which template `rtc parse` runs: a template file, or a name resolved through the library's compiled
 // parsers (response-template/models) and then templates/<name>.json when run inside this repository.
-// Workers resolve the same descriptor again on their side, so only the descriptor crosses threads.
+// Batch workers resolve the same descriptor again on their side, so only the descriptor crosses threads.
 
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadTemplate, parseResponse } from "response-template";
+import { openAIStreamForGenerated, type OpenAIStream } from "response-template/openai";
 import { isLegacySchema } from "response-template/runtime";
+import type { JsonValue, Message, ParseOptions, ParserModule, ResponseParser, ToolDefinition } from "response-template/runtime";
+import { createAnyOpenAIStream, createAnyParser } from "../legacy/any.ts";
 import { parseLegacy } from "../legacy/parse.ts";
-import type { Message, ToolDefinition } from "response-template/runtime";
 import { readTemplateFile } from "../cli/io.ts";
 import { isDict } from "response-template/runtime";
 
@@ -19,39 +21,53 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 export type ParseOne = (text: string, prefix: string, tools: ToolDefinition[] | undefined) => Message;
 
 export interface ResolvedTemplate {
+  /** The template's name: the library name, or the file name without its extension. */
+  name: string;
   parse: ParseOne;
+  /** A streaming parser and an OpenAI delta stream over the same template. */
+  createParser(options: ParseOptions): ResponseParser;
+  createOpenAIStream(options: ParseOptions): OpenAIStream;
   /** How it was found, for the summary line. */
   via: "file" | "generated" | "library";
   /** What a worker needs to resolve it the same way. */
   descriptor: string;
 }
 
-interface GeneratedModule {
-  parseResponse(text: string, options: { prefix: string; tools?: ToolDefinition[] }): Message;
-}
-
 /** `ref` is a path to a template JSON (or tokenizer_config.json) or a template name. */
 export async function resolveTemplate(ref: string): Promise<ResolvedTemplate> {
-  if (existsSync(ref)) {
-    const json = readTemplateFile(ref);
-    const doc = isDict(json) && "response_schema" in json ? json.response_schema! : json;
-    if (isLegacySchema(doc)) return { via: "file", descriptor: ref, parse: (text) => parseLegacy(doc, text) };
-    const loaded = loadTemplate(doc);
-    return { via: "file", descriptor: ref, parse: (text, prefix, tools) => parseResponse(loaded, text, { prefix, tools }) };
-  }
+  if (existsSync(ref)) return fromFile(ref, "file", basename(ref).replace(/\.json$/, ""));
   const generated = await generatedParser(ref);
   if (generated) {
-    return { via: "generated", descriptor: ref, parse: (text, prefix, tools) => generated.parseResponse(text, { prefix, tools }) };
+    return {
+      name: ref,
+      via: "generated",
+      descriptor: ref,
+      parse: (text, prefix, tools) => generated.parseResponse(text, { prefix, tools }),
+      createParser: (options) => generated.createResponseParser(options),
+      createOpenAIStream: (options) => openAIStreamForGenerated(generated, options),
+    };
   }
   const lib = join(ROOT, "templates", `${ref}.json`);
-  if (existsSync(lib)) {
-    const loaded = loadTemplate(readTemplateFile(lib));
-    return { via: "library", descriptor: lib, parse: (text, prefix, tools) => parseResponse(loaded, text, { prefix, tools }) };
-  }
+  if (existsSync(lib)) return fromFile(lib, "library", ref);
   throw new Error(`${ref}: neither a template file nor a known template name (looked in response-template/models and templates/)`);
 }
 
-async function generatedParser(name: string): Promise<GeneratedModule | null> {
+function fromFile(path: string, via: "file" | "library", name: string): ResolvedTemplate {
+  const json = readTemplateFile(path);
+  const doc: JsonValue = isDict(json) && "response_schema" in json ? json.response_schema! : json;
+  const streaming = {
+    name,
+    via,
+    descriptor: path,
+    createParser: (options: ParseOptions) => createAnyParser(doc, options),
+    createOpenAIStream: (options: ParseOptions) => createAnyOpenAIStream(doc, options),
+  };
+  if (isLegacySchema(doc)) return { ...streaming, parse: (text) => parseLegacy(doc, text) };
+  const loaded = loadTemplate(doc);
+  return { ...streaming, parse: (text, prefix, tools) => parseResponse(loaded, text, { prefix, tools }) };
+}
+
+async function generatedParser(name: string): Promise<ParserModule | null> {
   const { names, loadParser } = await import("response-template/models");
   return names.includes(name) ? loadParser(name) : null;
 }

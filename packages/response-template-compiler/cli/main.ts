@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-// rtc <command>. Each command lives in its own file and is loaded only when used.
+// rtc <command>. Each command lives in its own file and is loaded only when used. Failures are reported
+// here, one line each (errors.ts).
+
+import { createRequire } from "node:module";
+import { exitQuietlyOnEpipe, reportFailure } from "./errors.ts";
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -11,44 +15,44 @@ const commands: Record<string, () => Promise<Command>> = {
   build: async () => (await import("./build.ts")).runBuild,
 };
 
-const USAGE = `rtc — response template compiler
-
-  rtc parse -t <template.json> [--prefix S | --prefix-file F] [--events] [--chunk N]
-      parse model output from stdin; print the message (or, with --events, the event stream)
-  rtc parse -t <template.json|name> --batch <in.jsonl|-> [--out out.jsonl] [--jobs N]
-      parse a JSONL dataset of {text, prefix?, id?, ...} records into {id, ..., message|error} lines
-  rtc check <template.json|dir ...> [--portable] [--json] [--strict]
-      validate templates: errors with file:line:col, JSON path and pattern column; warnings for traps
-  rtc convert <response_schema.json> [--out template.json]
-      convert a legacy response_schema (x-regex) into a response template, or say why it cannot
-  rtc replay <sessions.jsonl ...> [--engine interpreted|generated] [--verbose]
-      replay recorded sessions (FORMAT.md) and compare with the recording
-  rtc build [templates/ ...] [--out dir/] [--runtime SPEC] [--import-ext .js|.ts] [--check] [--no-format] [--keep-going]
-      compile response templates into TypeScript parser modules (--check: exit 1 naming stale files)
-  rtc build --explain <template.json | name>
-      print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
-`;
+const isHelp = (a: string | undefined) => a === "--help" || a === "-h";
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === "--help" || name === "-h" || name === "help") {
-    process.stdout.write(USAGE);
+  const { USAGE, commandHelp } = await import("./help.ts");
+  if (!name || isHelp(name) || name === "help") {
+    const topic = name === "help" ? rest[0] : undefined;
+    process.stdout.write(topic && commands[topic] ? commandHelp(topic) : USAGE);
     return name ? 0 : 2;
+  }
+  if (name === "--version" || name === "-V") {
+    const pkg = createRequire(import.meta.url)("response-template-compiler/package.json") as { version: string };
+    process.stdout.write(`rtc ${pkg.version}\n`);
+    return 0;
   }
   const load = commands[name];
   if (!load) {
     process.stderr.write(`rtc: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
+  // `--help` anywhere before a `--` (option values that happen to read "--help" are not a concern here).
+  const end = rest.indexOf("--");
+  if ((end < 0 ? rest : rest.slice(0, end)).some(isHelp)) {
+    process.stdout.write(commandHelp(name));
+    return 0;
+  }
   return (await load())(rest);
 }
 
+exitQuietlyOnEpipe(process.stdout);
+const command = process.argv[2];
+// A failure inside a stream callback ends up here rather than as Node's trace.
+process.on("uncaughtException", (e) => process.exit(reportFailure(e, command)));
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`rtc: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
+    process.exitCode = reportFailure(e, command);
   },
 );

@@ -1,47 +1,200 @@
-// rtc parse: model output on stdin → message JSON (or the event stream as JSON lines).
+// rtc parse: model output streaming in on stdin → the message at EOF, region events as they happen
+// (--events), or OpenAI chat.completion.chunk objects as they happen (--openai, --sse). Text is fed to the
+// parser as it arrives and output is written after every feed, waiting while stdout is full, so memory holds
+// the parser's state (the message) and not the input or the output. --batch hands over to batch.ts.
 
+import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { readFileSync } from "node:fs";
-import { createAnyParser as createResponseParser } from "../legacy/any.ts";
-import type { JsonValue } from "response-template/runtime";
-import { readStdin, readTemplateFile, toJson } from "./io.ts";
+import { finishChunk, roleChunk, toChunk, type ChatCompletionChunk, type ChatDelta } from "response-template/openai";
+import type { ParseOptions, RegionEvent, ToolDefinition } from "response-template/runtime";
+import { resolveTemplate, type ResolvedTemplate } from "../batch/template.ts";
+import { UsageError } from "./errors.ts";
+import { describeError, Output, readTextFile, toJson } from "./io.ts";
+import { EventView } from "./render-events.ts";
+import { Utf8Stream } from "./utf8.ts";
+
+const OPTIONS = {
+  template: { type: "string", short: "t" },
+  prefix: { type: "string" },
+  "prefix-file": { type: "string" },
+  tools: { type: "string" },
+  events: { type: "boolean" },
+  openai: { type: "boolean" },
+  sse: { type: "boolean" },
+  model: { type: "string" },
+  chunk: { type: "string" },
+  batch: { type: "string" },
+  out: { type: "string" },
+  jobs: { type: "string" },
+  "default-prefix": { type: "string" },
+} as const;
+
+type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
+
+/** Options that only one mode reads: given in the other they are an error, not silently ignored. */
+const STREAM_ONLY = ["prefix", "prefix-file", "tools", "events", "openai", "sse", "model", "chunk"] as const;
+const BATCH_ONLY = ["out", "jobs", "default-prefix"] as const;
 
 export async function runParse(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      template: { type: "string", short: "t" },
-      prefix: { type: "string" },
-      "prefix-file": { type: "string" },
-      events: { type: "boolean", default: false },
-      chunk: { type: "string" },
-      batch: { type: "string" },
-      out: { type: "string" },
-      jobs: { type: "string" },
-    },
-  });
-  if (values.batch) return (await import("./batch.ts")).runBatchCli(values);
-  if (!values.template) throw new Error("parse: -t <template.json> is required");
-  const template = readTemplateFile(values.template);
-  const prefix = values["prefix-file"] ? readFileSync(values["prefix-file"], "utf8") : (values.prefix ?? "");
-  const text = await readStdin();
-  const parser = createResponseParser(template, { prefix });
-  const chunkSize = values.chunk ? Number(values.chunk) : 0;
-  if (values.chunk && !(Number.isInteger(chunkSize) && chunkSize > 0)) {
-    throw new Error(`parse: --chunk takes a positive whole number, got "${values.chunk}"`);
+  const { values } = parseArgs({ args, options: OPTIONS }) as { values: Values };
+  const given = (keys: readonly (keyof Values)[]) => keys.filter((k) => values[k] !== undefined).map((k) => `--${k}`);
+  if (values.batch !== undefined) {
+    const wrong = given(STREAM_ONLY);
+    if (wrong.length) throw new UsageError(`parse --batch: ${wrong.join(", ")} ${wrong.length > 1 ? "do" : "does"} not apply to a batch (records carry their own prefix and tools; see --default-prefix)`);
+    return (await import("./batch.ts")).runBatchCli(values);
   }
-  const out: string[] = [];
-  const emit = (events: unknown[]) => {
-    if (values.events) for (const e of events) out.push(toJson(e as JsonValue));
+  const wrong = given(BATCH_ONLY);
+  if (wrong.length) throw new UsageError(`parse: ${wrong.join(", ")} only ${wrong.length > 1 ? "apply" : "applies"} with --batch`);
+  if (!values.template) throw new UsageError("parse: -t <template.json|name> is required");
+  if (values.events && (values.openai || values.sse)) throw new UsageError("parse: choose --events or --openai/--sse, not both");
+  if (values.model !== undefined && !values.openai && !values.sse) throw new UsageError("parse: --model applies to --openai / --sse output");
+  const options: ParseOptions = { prefix: readPrefix(values) };
+  if (values.tools !== undefined) options.tools = readTools(values.tools);
+  const chunk = chunkSize(values.chunk);
+  const template = await resolveTemplate(values.template);
+
+  const sink = values.openai || values.sse ? openAISink(template, options, values) : values.events ? eventSink(template, options) : messageSink(template, options);
+  const out = new Output();
+  const input = new Utf8Stream("stdin");
+  const pieces = chunk ? new CodePointChunker(chunk) : null;
+  let fed = 0;
+  const feed = async (text: string) => {
+    try {
+      await out.write(sink.feed(text));
+    } catch (e) {
+      throw new Error(`stdin, in characters ${fed}–${fed + text.length}: ${describeError(e)}`);
+    }
+    fed += text.length;
   };
-  emit(parser.initialEvents);
-  const cps = chunkSize ? Array.from(text) : [];
-  if (chunkSize) for (let i = 0; i < cps.length; i += chunkSize) emit(parser.feed(cps.slice(i, i + chunkSize).join("")));
-  else emit(parser.feed(text));
-  const { message, events } = parser.finalize();
-  emit(events);
-  if (!values.events) out.push(toJson(message));
-  else if (process.stdout.isTTY && !process.env.NO_COLOR) return (await import("./render-events.ts")).renderEventLines(out, message);
-  process.stdout.write(out.join("\n") + "\n");
+  await out.write(sink.start());
+  for await (const bytes of process.stdin as AsyncIterable<Buffer>) {
+    const text = input.decode(bytes);
+    if (!pieces) {
+      if (text) await feed(text);
+    } else for (const p of pieces.push(text)) await feed(p);
+  }
+  input.end();
+  if (pieces) for (const p of pieces.end()) await feed(p);
+  try {
+    await out.write(sink.finish());
+  } catch (e) {
+    throw new Error(`stdin, at its end (character ${fed}): ${describeError(e)}`);
+  }
   return 0;
+}
+
+function readPrefix(values: Values): string {
+  if (values.prefix !== undefined && values["prefix-file"] !== undefined) throw new UsageError("parse: give --prefix or --prefix-file, not both");
+  if (values["prefix-file"] !== undefined) return readTextFile(values["prefix-file"]);
+  if (values.prefix === undefined) {
+    throw new UsageError('parse: --prefix is required: the prompt the output continues, which may open a region such as <think> (--prefix "" when there is none)');
+  }
+  return values.prefix;
+}
+
+function readTools(path: string): ToolDefinition[] {
+  let tools: unknown;
+  try {
+    tools = JSON.parse(readTextFile(path));
+  } catch (e) {
+    if (e instanceof SyntaxError) throw new Error(`${path}: --tools: not valid JSON: ${e.message}`);
+    throw e;
+  }
+  if (!Array.isArray(tools)) throw new Error(`${path}: --tools takes a JSON list of tool definitions`);
+  return tools as ToolDefinition[];
+}
+
+function chunkSize(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const n = Number(raw);
+  if (!(Number.isInteger(n) && n > 0)) throw new UsageError(`parse: --chunk takes a positive whole number, got "${raw}"`);
+  return n;
+}
+
+/** Cuts text arriving in arbitrary pieces into chunks of exactly `size` code points (the last may be shorter). */
+class CodePointChunker {
+  private pending = "";
+  constructor(private readonly size: number) {}
+
+  *push(text: string): Generator<string> {
+    let s = this.pending + text;
+    let start = 0;
+    let count = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) i++;
+      else if (c >= 0xd800 && c <= 0xdbff) break; // a high surrogate at the very end waits for its pair
+      if (++count === this.size) {
+        yield s.slice(start, i + 1);
+        start = i + 1;
+        count = 0;
+      }
+    }
+    this.pending = s.slice(start);
+    s = "";
+  }
+
+  *end(): Generator<string> {
+    if (this.pending) yield this.pending;
+    this.pending = "";
+  }
+}
+
+/** What one output mode writes: at start, after each feed, and at the end. */
+interface Sink {
+  start(): string;
+  feed(text: string): string;
+  finish(): string;
+}
+
+function messageSink(template: ResolvedTemplate, options: ParseOptions): Sink {
+  const parser = template.createParser(options);
+  return {
+    start: () => "",
+    feed: (text) => {
+      parser.feed(text);
+      return "";
+    },
+    finish: () => toJson(parser.finalize().message) + "\n",
+  };
+}
+
+function eventSink(template: ResolvedTemplate, options: ParseOptions): Sink {
+  const parser = template.createParser(options);
+  if (process.stdout.isTTY && !process.env.NO_COLOR) {
+    // A terminal gets the coloured view, written as it goes too.
+    const view = new EventView();
+    return {
+      start: () => view.push(parser.initialEvents),
+      feed: (text) => view.push(parser.feed(text)),
+      finish: () => {
+        const { message, events } = parser.finalize();
+        return view.push(events) + view.end(message);
+      },
+    };
+  }
+  const lines = (events: readonly RegionEvent[]) => events.map((e) => toJson(e as never) + "\n").join("");
+  return {
+    start: () => lines(parser.initialEvents),
+    feed: (text) => lines(parser.feed(text)),
+    finish: () => lines(parser.finalize().events),
+  };
+}
+
+function openAISink(template: ResolvedTemplate, options: ParseOptions, values: Values): Sink {
+  const stream = template.createOpenAIStream(options);
+  const meta = { id: `chatcmpl-${randomUUID().replace(/-/g, "")}`, model: values.model ?? template.name, created: Math.floor(Date.now() / 1000) };
+  const frame = values.sse ? (c: ChatCompletionChunk) => `data: ${JSON.stringify(c)}\n\n` : (c: ChatCompletionChunk) => JSON.stringify(c) + "\n";
+  const chunks = (deltas: readonly ChatDelta[]) => deltas.map((d) => frame(toChunk(d, meta))).join("");
+  return {
+    start: () => frame(roleChunk(meta)) + chunks(stream.initialDeltas),
+    feed: (text) => chunks(stream.feed(text)),
+    finish: () => {
+      const done = stream.finalize();
+      if (done.divergent.length) {
+        process.stderr.write(`rtc: warning: ${done.divergent.join(", ")} closed twice; the final message replaced text already streamed (rtc check: implicit-overwrite)\n`);
+      }
+      return chunks(done.deltas) + frame(finishChunk(done.openai, meta)) + (values.sse ? "data: [DONE]\n\n" : "");
+    },
+  };
 }

@@ -1,9 +1,8 @@
 // rtc parse --events on a terminal: the event stream as a readable, coloured view, region by region.
 // Clean chunks alternate two shades so chunk boundaries show; dirty chunks (raw text of structured regions,
 // parsed only at close) are yellow and flagged; each close shows the parsed value. Control characters are
-// made visible. Piped output keeps the JSON-lines form (parse.ts decides).
+// made visible. Written as the events arrive. Piped output keeps the JSON-lines form (parse.ts decides).
 
-import { pyJsonLoads } from "response-template/runtime";
 import type { Message, RegionEvent } from "response-template/runtime";
 import { toJson } from "./io.ts";
 
@@ -21,62 +20,76 @@ function visible(s: string): string {
   return s.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => dim(`\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)).replace(/\t/g, dim("→") + "\t");
 }
 
-/** The coloured view of one event stream and its final message. */
-export function renderEvents(events: readonly RegionEvent[], message: Message, width = process.stdout.columns || 80): string {
-  const out: string[] = [];
-  let line = "";
-  let n = 0;
-  let open: string | null = null;
-  const dirtySeen = new Set<string>();
-  const flush = () => {
-    if (line) out.push(line);
-    line = "";
-  };
-  const rule = (label: string) => {
-    const bar = Math.max(4, Math.min(width, 100) - label.replace(/\x1b\[[0-9;]*m/g, "").length - 4);
-    return `${dim("──")} ${label} ${dim("─".repeat(bar))}`;
-  };
-  for (const e of events) {
-    if (e.type === "region_open") {
-      flush();
-      open = e.field;
-      n = 0;
-      out.push(rule(bold(cyan(e.field))));
-    } else if (e.type === "region_chunk") {
-      if (open !== e.field) {
-        flush();
-        open = e.field;
-        out.push(rule(bold(cyan(e.field))));
-      }
-      const paintChunk = e.dirty ? dirtyShade[n++ % 2]! : shade[n++ % 2]!;
-      if (e.dirty && !dirtySeen.has(e.field)) {
-        dirtySeen.add(e.field);
-        out.push(dim(`   (dirty: raw text, parsed when the region closes)`));
-      }
-      const parts = e.text.split("\n");
-      parts.forEach((p, i) => {
-        if (i > 0) {
-          line += dim("↵");
-          flush();
+/** The coloured view, written as events arrive: `push` returns the text for a batch of events (a line in
+ * progress is written at once, not held until its newline), `end` the closing part with the message. */
+export class EventView {
+  private open: string | null = null;
+  private n = 0;
+  private inLine = false;
+  private readonly dirtySeen = new Set<string>();
+
+  constructor(private readonly width = process.stdout.columns || 80) {}
+
+  push(events: readonly RegionEvent[]): string {
+    let out = "";
+    for (const e of events) {
+      if (e.type === "region_open") {
+        out += this.endLine() + this.rule(bold(cyan(e.field)));
+        this.open = e.field;
+        this.n = 0;
+      } else if (e.type === "region_chunk") {
+        if (this.open !== e.field) {
+          out += this.endLine() + this.rule(bold(cyan(e.field)));
+          this.open = e.field;
         }
-        if (p) line += paintChunk(visible(p));
-      });
-    } else {
-      flush();
-      out.push(`${green("✓")} ${bold(e.field)} ${dim("=")} ${toJson(e.value)}`);
-      open = null;
+        const paintChunk = e.dirty ? dirtyShade[this.n++ % 2]! : shade[this.n++ % 2]!;
+        if (e.dirty && !this.dirtySeen.has(e.field)) {
+          this.dirtySeen.add(e.field);
+          out += this.endLine() + dim(`   (dirty: raw text, parsed when the region closes)`) + "\n";
+        }
+        e.text.split("\n").forEach((p, i) => {
+          if (i > 0) {
+            out += dim("↵") + "\n";
+            this.inLine = false;
+          }
+          if (p) {
+            out += paintChunk(visible(p));
+            this.inLine = true;
+          }
+        });
+      } else {
+        out += this.endLine() + `${green("✓")} ${bold(e.field)} ${dim("=")} ${toJson(e.value)}\n`;
+        this.open = null;
+      }
     }
+    return out;
   }
-  flush();
-  out.push(rule(bold("message")));
-  out.push(toJson(message));
-  out.push(dim(`legend: clean chunks alternate ${shade[1]!("shades")}${dim(", ")}${yellow("dirty chunks")}${dim(" are raw text parsed at close, ↵ is a newline in the text")}`));
-  return out.join("\n") + "\n";
+
+  end(message: Message): string {
+    return (
+      this.endLine() +
+      this.rule(bold("message")) +
+      toJson(message) +
+      "\n" +
+      dim(`legend: clean chunks alternate ${shade[1]!("shades")}${dim(", ")}${yellow("dirty chunks")}${dim(" are raw text parsed at close, ↵ is a newline in the text")}`) +
+      "\n"
+    );
+  }
+
+  private endLine(): string {
+    if (!this.inLine) return "";
+    this.inLine = false;
+    return "\n";
+  }
+
+  private rule(label: string): string {
+    const bar = Math.max(4, Math.min(this.width, 100) - label.replace(/\x1b\[[0-9;]*m/g, "").length - 4);
+    return `${dim("──")} ${label} ${dim("─".repeat(bar))}\n`;
+  }
 }
 
-/** parse.ts hands over its JSON event lines (the non-TTY form) and the message; prints the view. */
-export function renderEventLines(lines: readonly string[], message: Message): number {
-  const events = lines.map((l) => pyJsonLoads(l) as unknown as RegionEvent);
-  process.stdout.write(renderEvents(events, message));
-  return 0;
+/** The whole view of one event stream and its final message. */
+export function renderEvents(events: readonly RegionEvent[], message: Message, width = process.stdout.columns || 80): string {
+  const view = new EventView(width);
+  return view.push(events) + view.end(message);
 }

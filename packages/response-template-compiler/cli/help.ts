@@ -1,0 +1,80 @@
+// `rtc --help` and `rtc <command> --help`. A command without a detailed entry here gets its lines of USAGE.
+
+export const USAGE = `rtc — response template compiler
+
+  rtc parse -t <template.json|name> (--prefix S | --prefix-file F) [--events | --openai [--sse]] [--chunk N]
+      parse model output streaming in on stdin: the message at EOF, or events / OpenAI chunks as they happen
+  rtc parse -t <template.json|name> --batch <in.jsonl|-> [--out out.jsonl] [--jobs N] [--default-prefix S]
+      parse a JSONL dataset of {text, prefix, id?, tools?, ...} records into {id, message|error, record?} lines
+  rtc check <template.json|dir ...> [--portable] [--json] [--strict]
+      validate templates: errors with file:line:col, JSON path and pattern column; warnings for traps
+  rtc convert <response_schema.json> [--out template.json]
+      convert a legacy response_schema (x-regex) into a response template, or say why it cannot
+  rtc replay <sessions.jsonl ...> [--engine interpreted|generated] [--verbose]
+      replay recorded sessions (FORMAT.md) and compare with the recording
+  rtc build [templates/ ...] [--out dir/] [--runtime SPEC] [--import-ext .js|.ts] [--check] [--no-format] [--keep-going]
+      compile response templates into TypeScript parser modules (--check: exit 1 naming stale files)
+  rtc build --explain <template.json | name>
+      print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
+
+  rtc --version        rtc <command> --help
+  Failures are one line "rtc: …" (exit 1; usage errors exit 2); RTC_DEBUG=1 adds the stack trace.
+`;
+
+const PARSE = `rtc parse — model output on stdin → a message, events, or OpenAI chunks
+
+  rtc parse -t <template.json|name> (--prefix S | --prefix-file F) [options] < output.txt
+
+  -t, --template T     a template file (or tokenizer_config.json, or legacy response_schema), or a library
+                       name such as qwen3 (its compiled parser from response-template/models)
+  --prefix S           the prompt the output continues; required (chat templates often open <think> in the
+                       prompt); --prefix "" opts out
+  --prefix-file F      the prefix read from a file
+  --tools F            a JSON file with the request's tool definitions (a list)
+  --chunk N            feed the input N code points at a time (default: as it arrives on stdin)
+
+  Output (stdin is read as it streams in, in bounded memory apart from the message itself):
+  (default)            the final message as one JSON line at EOF
+  --events             region events as JSON lines, written as soon as each piece of text is parsed
+                       (region_close carries the finished region's value); a coloured view on a terminal
+  --openai             OpenAI chat.completion.chunk objects as JSON lines, as text arrives: the role chunk
+                       first, one chunk per delta, a finish chunk (finish_reason stop | tool_calls) last
+  --sse                the same chunks as server-sent events: "data: {…}" lines, then "data: [DONE]"
+  --model M            the chunks' model field (default: the template's name)
+
+  rtc parse -t <template.json|name> --batch <in.jsonl|-> [--out out.jsonl] [--jobs N] [--default-prefix S]
+
+  --batch IN           a JSONL file of {text, prefix, id?, tools?, ...} records ("-" reads stdin)
+  --out OUT            where result lines go (default stdout); never the input file
+  --jobs N             worker threads (default and maximum: the machine's available parallelism)
+  --default-prefix S   the prefix of records that have none (without it such records are errors)
+  Each output line is {"id", "message"} or {"id", "error"}, then "record": the record's other keys.
+
+  Invalid UTF-8 is an error naming its byte offset.
+`;
+
+const CHECK = `rtc check — validate response templates
+
+  rtc check <template.json|dir ...> [--portable] [--json] [--strict]
+
+  Errors name file:line:col, the JSON path and, for patterns, the column inside the pattern. Warnings
+  flag traps: lazy hold-back, unused captures, literal prefixes, implicit overwrites, delimiters that
+  never match, and patterns with super-linear backtracking (redos, polynomial-backtracking).
+  --portable           also note rtc extensions the Python reference does not have
+  --json               diagnostics as JSON lines
+  --strict             warnings are errors (exit 1)
+`;
+
+const DETAILED: Record<string, string> = { parse: PARSE, check: CHECK };
+
+/** The help of one command: its detailed text, else its lines of USAGE. */
+export function commandHelp(name: string): string {
+  const detailed = DETAILED[name];
+  if (detailed) return detailed;
+  const lines = USAGE.split("\n");
+  const out: string[] = [];
+  lines.forEach((l, i) => {
+    if (l.startsWith(`  rtc ${name} `) || l === `  rtc ${name}`) out.push(l, lines[i + 1] ?? "");
+  });
+  return out.length ? out.join("\n") + "\n" : USAGE;
+}
