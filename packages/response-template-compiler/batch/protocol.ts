@@ -5,6 +5,8 @@ export interface TaskMessage {
   seq: number;
   /** 0-based line number of the first line in `bytes` (a record's default id). */
   firstLine: number;
+  /** Byte offset of `bytes` in the input (for invalid UTF-8 errors). */
+  firstByte: number;
   /** Whole lines of UTF-8 input. */
   bytes: Uint8Array;
 }

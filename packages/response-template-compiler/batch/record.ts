@@ -1,12 +1,13 @@
-// One JSONL record → one output line. Records are `{text, prefix?, id?, tools?, ...}`; the output is
-// `{id, ...other keys, message}` or `{id, ...other keys, error}`. `text`, `prefix` and `tools` are inputs and
-// are not echoed; every other key passes through in its original order, with numbers kept exactly.
+// One JSONL record → one output line. Records are `{text, prefix, id?, tools?, ...}`; the output is
+// `{id, message, record?}` or `{id, error, record?}`: rtc's results sit beside the record rather than among its
+// keys, so a record's own `message` or `error` key is never overwritten. `record` holds the record's other
+// keys (all but id, text, prefix and tools) in their original order, numbers kept exactly; it is left out
+// when there are none.
 
-import { RtcError } from "response-template/runtime";
 import { fastJsonLoads, pyJsonLoads } from "response-template/runtime";
 import { dictKeys, isDict, makeDict } from "response-template/runtime";
 import type { JsonValue, ToolDefinition } from "response-template/runtime";
-import { toJson } from "../cli/io.ts";
+import { describeError, toJson } from "../cli/io.ts";
 import type { ParseOne } from "./template.ts";
 
 const INPUT_KEYS = new Set(["id", "text", "prefix", "tools"]);
@@ -16,41 +17,49 @@ export interface RecordResult {
   error: boolean;
 }
 
-/** `index` is the record's 0-based position among non-blank lines: the id when the record has none. */
-export function processRecord(parse: ParseOne, line: string, index: number): RecordResult {
+export interface RecordOptions {
+  /** The prefix of records without one; when undefined such records are errors (the API requires a prefix). */
+  defaultPrefix?: string;
+}
+
+/** `index` is the record's 0-based line number: the id when the record has none. */
+export function processRecord(parse: ParseOne, line: string, index: number, options: RecordOptions = {}): RecordResult {
   let rec: JsonValue;
   try {
     rec = fastLoads(line) ?? pyJsonLoads(line);
   } catch (e) {
-    return failure(index, [], `invalid JSON record: ${describe(e)}`);
+    return failure(index, [], `invalid JSON record: ${describeError(e)}`);
   }
   if (!isDict(rec)) return failure(index, [], `a record must be a JSON object, got ${Array.isArray(rec) ? "a list" : typeof rec}`);
   const id = Object.prototype.hasOwnProperty.call(rec, "id") ? rec.id! : index;
-  const extras = dictKeys(rec)
+  const others = dictKeys(rec)
     .filter((k) => !INPUT_KEYS.has(k))
     .map((k) => [k, rec[k]!] as const);
   const text = rec.text;
-  if (typeof text !== "string") return failure(id, extras, 'the record has no "text" string');
-  const prefix = rec.prefix ?? "";
-  if (typeof prefix !== "string") return failure(id, extras, '"prefix" must be a string');
+  if (typeof text !== "string") return failure(id, others, 'the record has no "text" string');
+  const prefix = rec.prefix ?? options.defaultPrefix;
+  if (prefix === undefined) {
+    return failure(id, others, 'the record has no "prefix" (the prompt the text continues; give "prefix": "" or run with --default-prefix)');
+  }
+  if (typeof prefix !== "string") return failure(id, others, '"prefix" must be a string');
   const tools = rec.tools;
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) return failure(id, extras, '"tools" must be a list');
+  if (tools !== undefined && tools !== null && !Array.isArray(tools)) return failure(id, others, '"tools" must be a list');
   try {
     const message = parse(text, prefix, (tools ?? undefined) as ToolDefinition[] | undefined);
-    return { line: toJson(makeDict([["id", id], ...extras, ["message", message]])), error: false };
+    return { line: output(id, ["message", message], others), error: false };
   } catch (e) {
-    return failure(id, extras, describe(e));
+    return failure(id, others, describeError(e));
   }
 }
 
-function failure(id: JsonValue, extras: (readonly [string, JsonValue])[], error: string): RecordResult {
-  return { line: toJson(makeDict([["id", id], ...extras, ["error", error]])), error: true };
+export function failure(id: JsonValue, others: readonly (readonly [string, JsonValue])[], error: string): RecordResult {
+  return { line: output(id, ["error", error], others), error: true };
 }
 
-function describe(e: unknown): string {
-  if (e instanceof RtcError) return `${e.name} (${e.pyClass}): ${e.message}`;
-  if (e instanceof Error) return `${e.name}: ${e.message}`;
-  return String(e);
+function output(id: JsonValue, result: readonly [string, JsonValue], others: readonly (readonly [string, JsonValue])[]): string {
+  const entries: [string, JsonValue][] = [["id", id], [result[0], result[1]]];
+  if (others.length) entries.push(["record", makeDict(others)]);
+  return toJson(makeDict(entries));
 }
 
 /**

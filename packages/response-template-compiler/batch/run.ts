@@ -2,16 +2,19 @@
 // Memory stays bounded whatever the file size: input is read in 256 KB chunks, each cut at its last line
 // end into a task, at most three tasks per worker are queued or running, reading pauses while output is
 // blocked, and results are written as soon as every earlier one has been. A record that fails becomes an
-// `{id, error}` line; nothing a record contains stops the batch.
+// `{id, error}` line; nothing a record contains stops the batch. Files are checked before anything is
+// written: a missing input, an output that is the input (by any path), or an output folder that does not
+// exist stop the run with one error naming the file.
 
-import { createReadStream, createWriteStream, statSync } from "node:fs";
+import { statSync, type Stats } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import { once } from "node:events";
 import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import type { ResultMessage, TaskMessage } from "./protocol.ts";
 import { clearLine, renderBar, summaryLine, type Progress } from "./progress.ts";
-import { runTask } from "./task.ts";
+import { runTask, type TaskContext } from "./task.ts";
 import { resolveTemplate } from "./template.ts";
 
 export interface BatchOptions {
@@ -21,8 +24,11 @@ export interface BatchOptions {
   input: string;
   /** Output path; stdout when absent. */
   output?: string;
-  /** Worker threads; 1 parses on the main thread. Default: the machine's available parallelism. */
+  /** Worker threads; 1 parses on the main thread. Default and maximum (with a warning on `log`): the
+   * machine's available parallelism. */
   jobs?: number;
+  /** The prefix of records that have none; without it such records are errors (the API requires a prefix). */
+  defaultPrefix?: string;
   /** Draw a progress bar on stderr: default when stderr is a terminal. */
   progress?: boolean;
   /** Where the bar and the summary line go (default process.stderr). */
@@ -51,14 +57,20 @@ function countNewlines(b: Uint8Array): number {
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
-  const jobs = Math.max(1, Math.floor(options.jobs ?? Math.min(availableParallelism(), 16)));
   const log = options.log ?? process.stderr;
+  const cores = availableParallelism();
+  const jobs = Math.max(1, Math.min(Math.floor(options.jobs ?? cores), cores));
+  if (options.jobs !== undefined && options.jobs > cores) {
+    log.write(`rtc: warning: --jobs ${options.jobs} is more than this machine's ${cores} available core(s); using ${jobs}\n`);
+  }
   const resolved = await resolveTemplate(options.template); // load errors stop here, before any output
-  const input: Readable = options.input === "-" ? process.stdin : createReadStream(options.input, { highWaterMark: 1 << 18 });
-  const output: Writable = options.output ? createWriteStream(options.output) : process.stdout;
+  const context: TaskContext = { source: options.input === "-" ? "stdin" : options.input, defaultPrefix: options.defaultPrefix };
+  const files = await openFiles(options.input, options.output);
+  const input: Readable = files.input ? files.input.createReadStream({ highWaterMark: 1 << 18 }) : process.stdin;
+  const output: Writable = files.output ? files.output.createWriteStream() : process.stdout;
   const progress: Progress = {
     bytes: 0,
-    totalBytes: options.input === "-" ? null : statSync(options.input).size,
+    totalBytes: files.inputStat?.size ?? null,
     records: 0,
     errors: 0,
     started: performance.now(),
@@ -98,12 +110,16 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   // ---- workers ----
   // Workers take a moment to start (each loads the runtime); until the first is ready the main thread parses
   // tasks itself, so start-up costs nothing but that overlap.
-  const workers = jobs > 1 ? spawnWorkers(jobs, resolved.descriptor) : [];
+  const workers = jobs > 1 ? spawnWorkers(jobs, resolved.descriptor, context) : [];
   let ready = 0;
   let startupSeconds = 0;
   let inflight = 0;
   let failure: Error | null = null;
   const idle: Worker[] = [];
+  output.on("error", (e) => {
+    failure = e;
+    signal();
+  });
   for (const w of workers) {
     w.on("message", (m: ResultMessage | { ready: true }) => {
       if ("ready" in m) {
@@ -141,10 +157,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   let seq = 0;
   let line = 0;
   const dispatch = async (bytes: Uint8Array) => {
+    const task: TaskMessage = { seq: seq++, firstLine: line, firstByte: progress.bytes, bytes };
     progress.bytes += bytes.length;
-    const task: TaskMessage = { seq: seq++, firstLine: line, bytes };
     line += countNewlines(bytes);
-    if (ready === 0) deliver(runTask(resolved.parse, task));
+    if (ready === 0) deliver(runTask(resolved.parse, task, context));
     else {
       queue.push(task);
       pump();
@@ -174,8 +190,9 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
       log.write(clearLine());
     }
     await Promise.all(workers.map((w) => w.terminate()));
+    await files.input?.close();
   }
-  if (options.output) {
+  if (files.output) {
     output.end();
     await once(output, "finish");
   }
@@ -195,7 +212,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
 /** Worker threads running worker.js, or worker.ts through tsx's loader when running from source (a .ts
  * entry cannot be a Worker file directly; the source condition resolves the core package to its .ts files).
  * Each posts `{ready: true}` once it has loaded the template. */
-function spawnWorkers(n: number, template: string): Worker[] {
+function spawnWorkers(n: number, template: string, context: TaskContext): Worker[] {
   const fromSource = import.meta.url.endsWith(".ts");
   const entry = new URL(fromSource ? "./worker.ts" : "./worker.js", import.meta.url).href;
   let boot = `import(${JSON.stringify(entry)});`;
@@ -205,5 +222,44 @@ function spawnWorkers(n: number, template: string): Worker[] {
     boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
     if (!execArgv.includes("--conditions=rtc-source")) execArgv.push("--conditions=rtc-source");
   }
-  return Array.from({ length: n }, () => new Worker(boot, { eval: true, execArgv, workerData: { template } }));
+  return Array.from({ length: n }, () => new Worker(boot, { eval: true, execArgv, workerData: { template, context } }));
+}
+
+/** Opens the input and the output, refusing an output that is the input (whichever path names it: the
+ * output is compared by device and inode before it is truncated). */
+async function openFiles(
+  inputPath: string,
+  outputPath: string | undefined,
+): Promise<{ input: FileHandle | null; inputStat: Stats | null; output: FileHandle | null }> {
+  let input: FileHandle | null = null;
+  let inputStat: Stats | null = null;
+  if (inputPath !== "-") {
+    input = await open(inputPath, "r");
+    inputStat = await input.stat();
+    if (inputStat.isDirectory()) {
+      await input.close();
+      throw new Error(`${inputPath}: is a directory, not a JSONL file`);
+    }
+  }
+  if (outputPath === undefined) return { input, inputStat, output: null };
+  const existing = statOrNull(outputPath);
+  const same = existing && (inputStat ? existing.dev === inputStat.dev && existing.ino === inputStat.ino : false);
+  if (same) {
+    await input?.close();
+    throw new Error(`--out ${outputPath}: is the input file ${inputPath}; writing it would destroy the input before it is read`);
+  }
+  try {
+    return { input, inputStat, output: await open(outputPath, "w") };
+  } catch (e) {
+    await input?.close();
+    throw e;
+  }
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
 }

@@ -2,14 +2,14 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import type { TaskMessage } from "./protocol.ts";
-import { runTask } from "./task.ts";
+import { runTask, type TaskContext } from "./task.ts";
 import { resolveTemplate } from "./template.ts";
 
-const { template } = workerData as { template: string };
+const { template, context } = workerData as { template: string; context: TaskContext };
 const resolved = await resolveTemplate(template);
 const port = parentPort!;
 port.on("message", (task: TaskMessage) => {
-  const result = runTask(resolved.parse, task);
+  const result = runTask(resolved.parse, task, context);
   const buf = result.bytes;
   // Transfer the output buffer when it owns its memory (small Buffers share a pool and must be copied).
   const own = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength;

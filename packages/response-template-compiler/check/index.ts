@@ -1,4 +1,5 @@
-// rtc check: validation errors (all of them, with JSON paths and pattern columns), warnings for traps,
+// rtc check: validation errors (all of them, with JSON paths and pattern columns), warnings for traps and
+// for patterns with super-linear backtracking,
 // and with `portable` the places that rely on rtc extensions. Also understands legacy response_schema
 // files (it says so, and whether `rtc convert` can turn them into a template).
 
@@ -12,6 +13,7 @@ import { convertLegacy, isLegacySchema } from "../legacy/index.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { JsonLocator } from "./locate.ts";
 import { portabilityNotes } from "./portable.ts";
+import { backtrackingHazards } from "./backtracking.ts";
 import { trapWarnings } from "./traps.ts";
 import { validationErrors } from "./validate.ts";
 
@@ -40,7 +42,7 @@ export function checkTemplate(json: JsonValue, options: CheckOptions = {}): Diag
   const errors = validationErrors(json);
   if (errors.length) return errors;
   const spec = validateTemplate(json, compilePattern);
-  const out = trapWarnings(spec);
+  const out = [...trapWarnings(spec), ...backtrackingHazards(spec)];
   if (options.portable && isDict(json)) out.push(...portabilityNotes(json));
   return out;
 }

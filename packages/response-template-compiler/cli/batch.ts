@@ -1,28 +1,25 @@
-// rtc parse --batch: the CLI side of compiler/batch (parse.ts hands over when --batch is given).
+// rtc parse --batch: the CLI side of batch/ (parse.ts hands over when --batch is given; it has already
+// refused the options that only apply to a single stream).
 
 import { runBatch } from "../batch/run.ts";
+import { UsageError } from "./errors.ts";
 
 export interface BatchCliValues {
   template?: string;
   batch?: string;
   out?: string;
   jobs?: string;
+  "default-prefix"?: string;
 }
 
 export async function runBatchCli(values: BatchCliValues): Promise<number> {
-  if (!values.template) throw new Error("parse --batch: -t <template.json|name> is required");
+  if (!values.template) throw new UsageError("parse --batch: -t <template.json|name> is required");
   let jobs: number | undefined;
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs);
-    if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`parse: --jobs takes a positive whole number, got "${values.jobs}"`);
+    if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`parse --batch: --jobs takes a positive whole number, got "${values.jobs}"`);
   }
-  if (!values.out) {
-    // `rtc parse --batch … | head`: a closed pipe ends the run quietly.
-    process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "EPIPE") process.exit(0);
-      throw e;
-    });
-  }
-  await runBatch({ template: values.template, input: values.batch!, output: values.out, jobs });
+  if (!values.batch) throw new UsageError("parse --batch: give a JSONL file, or - for stdin");
+  await runBatch({ template: values.template, input: values.batch, output: values.out, jobs, defaultPrefix: values["default-prefix"] });
   return 0; // failed records are reported in the output and the summary, not by the exit code
 }

@@ -1,10 +1,11 @@
 // rtc check <template.json|dir ...> [--portable] [--json] [--strict]: validation errors, trap warnings and
-// (with --portable) rtc extensions, as file:line:col diagnostics. Exit 1 on errors (or, with --strict, on
-// warnings too).
+// (with --portable) rtc extensions, as file:line:col diagnostics. Exit 1 on errors; --strict turns warnings
+// into errors.
 
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { UsageError } from "./errors.ts";
 import { checkFile, formatDiagnostic, looksLikeTemplate, type Diagnostic } from "../check/index.ts";
 
 export async function runCheck(args: string[]): Promise<number> {
@@ -17,7 +18,7 @@ export async function runCheck(args: string[]): Promise<number> {
       strict: { type: "boolean", default: false },
     },
   });
-  if (!positionals.length) throw new Error("check: give template files or directories");
+  if (!positionals.length) throw new UsageError("check: give template files or directories");
   // Directories contribute their *.json files that look like templates (a catalog or other data is skipped);
   // files named explicitly are always checked.
   let skipped = 0;
@@ -32,7 +33,9 @@ export async function runCheck(args: string[]): Promise<number> {
     return kept;
   });
   const all: Diagnostic[] = [];
-  for (const f of files) all.push(...checkFile(f, { portable: values.portable }));
+  for (const f of files) {
+    for (const d of checkFile(f, { portable: values.portable })) all.push(values.strict && d.severity === "warning" ? { ...d, severity: "error" } : d);
+  }
   const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
   if (values.json) for (const d of all) process.stdout.write(JSON.stringify(d) + "\n");
   else for (const d of all) process.stdout.write(formatDiagnostic(d, color) + "\n");
@@ -44,5 +47,5 @@ export async function runCheck(args: string[]): Promise<number> {
       `${warnings} warning${warnings === 1 ? "" : "s"}${values.portable ? `, ${count("portability")} portability note(s)` : ""}` +
       `${skipped ? `, ${skipped} non-template JSON file(s) skipped` : ""}\n`,
   );
-  return errors || (values.strict && warnings) ? 1 : 0;
+  return errors ? 1 : 0;
 }
