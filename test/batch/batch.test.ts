@@ -1,8 +1,8 @@
 // rtc parse --batch: 100,000 generated records on one thread (order, ids, pass-through, error lines), the
 // same output from two worker threads on a smaller file, and the CLI hook end to end.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { rtcRun } from "../support/rtc-command.ts";
@@ -40,13 +40,13 @@ describe("rtc parse --batch", () => {
     let errors = 0;
     const bad: string[] = [];
     for (let i = 0; i < n; i += 1) {
-      const out = JSON.parse(lines[i]!) as { id: unknown; message?: Record<string, unknown>; error?: string; split?: string };
+      const out = JSON.parse(lines[i]!) as { id: unknown; message?: Record<string, unknown>; error?: string; record?: { split?: string } };
       const calls = (out.message?.tool_calls as unknown[] | undefined)?.length ?? 0;
       const ok =
         JSON.stringify(out.id) === JSON.stringify(expectedId(i)) &&
         (out.error !== undefined
           ? i % 50 === 49
-          : out.message!.role === "assistant" && out.split === (i % 3 ? "train" : "test") && calls === [0, 1, 0, 2][i % 4]);
+          : out.message!.role === "assistant" && out.record?.split === (i % 3 ? "train" : "test") && calls === [0, 1, 0, 2][i % 4]);
       if (out.error !== undefined) errors++;
       if (!ok && bad.length < 5) bad.push(`${i}: ${lines[i]}`);
     }
@@ -71,11 +71,11 @@ describe("rtc parse --batch", () => {
 
   it("handles blank lines, CRLF, a last line without newline, and reports load errors before any output", async () => {
     const input = join(dir, "odd.jsonl");
-    writeFileSync(input, '{"text":"hi<|im_end|>"}\r\n\n   \n{"text":"x","id":7,"meta":{"k":[1,2.0]}}');
+    writeFileSync(input, '{"text":"hi<|im_end|>","prefix":""}\r\n\n   \n{"text":"x","id":7,"prefix":"","meta":{"k":[1,2.0]}}');
     const output = join(dir, "odd.out.jsonl");
     await runBatch({ template, input, output, jobs: 1, summary: false, progress: false });
     expect(readFileSync(output, "utf8")).toBe(
-      '{"id":0,"message":{"role":"assistant","content":"hi"}}\n{"id":7,"meta":{"k":[1,2.0]},"message":{"role":"assistant","content":"x"}}\n',
+      '{"id":0,"message":{"role":"assistant","content":"hi"}}\n{"id":7,"message":{"role":"assistant","content":"x"},"record":{"meta":{"k":[1,2.0]}}}\n',
     );
     await expect(runBatch({ template: join(dir, "missing.json"), input, output, jobs: 1 })).rejects.toThrow(/neither a template file/);
   });
@@ -89,6 +89,53 @@ describe("rtc parse --batch", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^rtc parse --batch: 300 records, \d+ errors/);
     expect(readFileSync(output, "utf8").split("\n").length).toBe(301);
+  }, 60_000);
+});
+
+describe("batch records and files", () => {
+  it("keeps a record's own keys (message, error, …) under record; a missing prefix is an error unless defaultPrefix is given", async () => {
+    const input = join(dir, "keys.jsonl");
+    writeFileSync(
+      input,
+      [
+        JSON.stringify({ id: "k", text: "hi<|im_end|>", prefix: "", message: "expected", error: null, record: 1 }),
+        JSON.stringify({ text: "<think>a</think>b" }),
+      ].join("\n") + "\n",
+    );
+    const output = join(dir, "keys.out.jsonl");
+    const s = await runBatch({ template, input, output, jobs: 1, summary: false, progress: false });
+    expect(s.errors).toBe(1);
+    const [a, b] = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(a).toEqual({ id: "k", message: { role: "assistant", content: "hi" }, record: { message: "expected", error: null, record: 1 } });
+    expect(b).toEqual({ id: 1, error: expect.stringMatching(/the record has no "prefix".*--default-prefix/) });
+    await runBatch({ template, input, output, jobs: 1, summary: false, progress: false, defaultPrefix: "<|im_start|>assistant\n<think>" });
+    const [, c] = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(c.message).toEqual({ role: "assistant", thinking: "<think>a", content: "b" });
+  });
+
+  it("turns a record with invalid UTF-8 into an error line naming the byte offset; other records go on", async () => {
+    const input = join(dir, "utf8.jsonl");
+    const good = Buffer.from(JSON.stringify({ text: "é<|im_end|>", prefix: "" }) + "\n");
+    writeFileSync(input, Buffer.concat([good, Buffer.from('{"text":"a"}\n'), Buffer.from([0x7b, 0x22, 0xfe]), Buffer.from("\n"), good]));
+    const output = join(dir, "utf8.out.jsonl");
+    const s = await runBatch({ template, input, output, jobs: 1, summary: false, progress: false });
+    const lines = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.error ?? "ok")).toEqual(["ok", expect.stringMatching(/no "prefix"/), `${input}: invalid UTF-8 at byte ${good.length + 13 + 2} (line 3)`, "ok"]);
+    expect(s.errors).toBe(2);
+  });
+
+  it("refuses an output that is the input through a symlink, before writing anything; caps jobs at the machine's parallelism", async () => {
+    const input = join(dir, "same.jsonl");
+    const text = recordLine(0) + "\n";
+    writeFileSync(input, text);
+    symlinkSync(input, join(dir, "same-link.jsonl"));
+    await expect(runBatch({ template, input, output: join(dir, "same-link.jsonl"), jobs: 1 })).rejects.toThrow(/same-link\.jsonl: is the input file/);
+    expect(readFileSync(input, "utf8")).toBe(text);
+    await expect(runBatch({ template, input: join(dir, "missing.jsonl"), jobs: 1 })).rejects.toMatchObject({ code: "ENOENT" });
+    let log = "";
+    const s = await runBatch({ template, input, output: join(dir, "same.out.jsonl"), jobs: 999, summary: false, progress: false, log: { write: (x: string) => ((log += x), true) } as never });
+    expect(s.jobs).toBe(availableParallelism());
+    expect(log).toMatch(/--jobs 999 is more than this machine's \d+ available core/);
   }, 60_000);
 });
 

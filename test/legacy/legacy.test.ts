@@ -174,7 +174,7 @@ describe("legacy response_schema", () => {
     try {
       writeFileSync(join(dir, "schema.json"), JSON.stringify({ response_schema: QWEN }));
       writeFileSync(join(dir, "in.jsonl"), JSON.stringify({ text }) + "\n" + JSON.stringify({ text: "<tool_call>{x</tool_call>" }) + "\n");
-      const r = await runBatch({ template: join(dir, "schema.json"), input: join(dir, "in.jsonl"), output: join(dir, "out.jsonl"), jobs: 1, summary: false });
+      const r = await runBatch({ template: join(dir, "schema.json"), input: join(dir, "in.jsonl"), output: join(dir, "out.jsonl"), jobs: 1, summary: false, defaultPrefix: "" });
       expect(r.errors).toBe(1);
       const [ok] = readFileSync(join(dir, "out.jsonl"), "utf8").split("\n");
       expect(JSON.parse(ok!).message).toEqual(parseLegacy(QWEN, text));

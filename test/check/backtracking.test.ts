@@ -1,0 +1,76 @@
+// rtc check's super-linear backtracking warnings: the classic catastrophic patterns are flagged with the
+// column of their repeat in the Python pattern; linear ones are not; the template library's findings are
+// pinned (each one a real polynomial blow-up, measured in the comment) so that a new one cannot slip in.
+
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { rtcRun } from "../support/rtc-command.ts";
+import { describe, expect, it } from "vitest";
+import { checkFile, checkTemplate, looksLikeTemplate } from "../../packages/response-template-compiler/check/index.ts";
+import { patternHazards, unboundedRepeatColumns } from "../../packages/response-template-compiler/check/backtracking.ts";
+import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+
+const withClose = (close_pattern: string) => ({ start_anchor: "<s>", fields: { x: { open: "<x>", close_pattern }, content: { repeats: true, join: "" } } });
+
+describe("rtc check: super-linear backtracking", () => {
+  it("flags (a+)+$, (\\s*)*x and (a|aa)+b as redos with the pattern column and JSON path", () => {
+    const cases: [string, number, RegExp][] = [
+      ["(a+)+$", 2, /repeat at column 2 is nested in the one at column 4 and both match runs of "a"/],
+      ["(\\s*)*x", 3, /repeat at column 3 is nested in the one at column 5 and both match runs of " "/],
+      ["(a|aa)+b", 6, /repeat at column 6 repeats alternatives that match "aa" in more than one way/],
+      ["x(?:\\w|\\d)+$", 10, /alternatives that match "0"/],
+    ];
+    for (const [pattern, column, message] of cases) {
+      const ds = checkTemplate(withClose(pattern) as JsonValue).filter((d) => d.code === "redos");
+      expect(ds, pattern).toHaveLength(1);
+      expect(ds[0]).toMatchObject({ severity: "warning", path: "fields.x.close_pattern", patternColumn: column });
+      expect(ds[0]!.message).toMatch(message);
+      expect(ds[0]!.message).toMatch(/exponential/);
+    }
+  });
+
+  it("flags polynomial trades (a+a+b, \\d*\\w+) and leaves linear patterns alone", () => {
+    expect(patternHazards("x\\d*\\w+!")).toEqual([{ exponential: false, columns: [3, 6], attack: "0", kind: "trade" }]);
+    expect(checkTemplate(withClose("a+a+b") as JsonValue).map((d) => `${d.code}@${d.patternColumn}`)).toEqual(["polynomial-backtracking@1"]);
+    for (const linear of ["\\s*</think>\\s*", "<tool_call>\\s*", "(?:a|b)+c", "[^<]+(?:<(?!/x)[^<]*)*</x>", "(?P<n>\\w+)=(?P<v>[^\\n]*)\\n", "x{2,}y*"]) {
+      expect(patternHazards(linear), linear).toEqual([]);
+    }
+  });
+
+  it("finds the column of each unbounded Python repeat past escapes, classes and group openers", () => {
+    expect(unboundedRepeatColumns("(?P<a>\\*[*+]x+?)*\\{y{2,}z{3}w{,4}(?#c*)q*+")).toEqual([13, 16, 20, 40]);
+  });
+
+  it("checks content_args tag_pattern too, and --strict turns the warnings into errors", () => {
+    const t = { start_anchor: "<s>", fields: { tool_calls: { open: "<t>", close: "</t>", content: "xml-inline", content_args: { tag_pattern: "<(?P<key>\\w+)>(?P<value>(a|aa)+)</(?P=key)>" } }, content: {} } };
+    expect(checkTemplate(t as JsonValue).filter((d) => d.code === "redos").map((d) => [d.path, d.patternColumn])).toEqual([["fields.tool_calls.content_args.tag_pattern", 30]]);
+    const f = join(mkdtempSync(join(tmpdir(), "rtc-redos-")), "t.json");
+    writeFileSync(f, JSON.stringify(withClose("(a+)+$"), null, 1));
+    const plain = rtcRun(["check", f]);
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toMatch(/t\.json:\d+:\d+: warning fields\.x\.close_pattern \(pattern column 2\): exponential backtracking/);
+    const strict = rtcRun(["check", "--strict", f]);
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toMatch(/: error fields\.x\.close_pattern \(pattern column 2\)/);
+    rmSync(dirname(f), { recursive: true });
+  }, 30_000);
+
+  // Measured on the interpreter's regex (compilePattern(...).search) when this was written: the glm/laguna
+  // open pattern on "<tool_call>" + 1,000 / 2,000 spaces + "x" took 0.6 / 4.3 s; qwen3_5's tag_pattern on
+  // "<parameter=a>" + 1,000 / 2,000 spaces + "x" 0.5 / 4.9 s. Both are real hazards in the templates.
+  const lib = join(import.meta.dirname, "../../templates");
+  const files = existsSync(lib) ? readdirSync(lib).filter((f) => f.endsWith(".json") && looksLikeTemplate(join(lib, f))) : [];
+  it.skipIf(files.length === 0)(`the template library (${files.length} files): no exponential patterns; the polynomial ones are listed`, () => {
+    const found = files.flatMap((f) => checkFile(join(lib, f)).filter((d) => d.code === "redos" || d.code === "polynomial-backtracking").map((d) => `${f} ${d.path} ${d.code}@${d.patternColumn}`));
+    expect(found).toEqual([
+      "deepseek-r1.json fields.tool_calls.open_pattern polynomial-backtracking@85",
+      "deepseek-v3.json fields.tool_calls.open_pattern polynomial-backtracking@85",
+      "glm-4-5.json fields.tool_calls.open_pattern polynomial-backtracking@16",
+      "glm-4-7.json fields.tool_calls.open_pattern polynomial-backtracking@16",
+      "gpt-oss.json fields.tool_calls.open_pattern polynomial-backtracking@117",
+      "laguna.json fields.tool_calls.open_pattern polynomial-backtracking@16",
+      "qwen3_5.json fields.tool_calls.content_args.tag_pattern polynomial-backtracking@30",
+    ]);
+  });
+});
