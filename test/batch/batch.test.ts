@@ -77,7 +77,7 @@ describe("rtc parse --batch", () => {
     expect(readFileSync(output, "utf8")).toBe(
       '{"id":0,"message":{"role":"assistant","content":"hi"}}\n{"id":7,"message":{"role":"assistant","content":"x"},"record":{"meta":{"k":[1,2.0]}}}\n',
     );
-    await expect(runBatch({ template: join(dir, "missing.json"), input, output, jobs: 1 })).rejects.toThrow(/neither a template file/);
+    await expect(runBatch({ template: join(dir, "missing.json"), input, output, jobs: 1 })).rejects.toThrow(/missing\.json: no such template file/);
   });
 
   it("is reachable as rtc parse -t T --batch IN --out OUT --jobs N", () => {

@@ -36,6 +36,7 @@ export interface ResolvedTemplate {
 /** `ref` is a path to a template JSON (or tokenizer_config.json) or a template name. */
 export async function resolveTemplate(ref: string): Promise<ResolvedTemplate> {
   if (existsSync(ref)) return fromFile(ref, "file", basename(ref).replace(/\.json$/, ""));
+  if (/[/\\]|\.json$/.test(ref)) throw new Error(`${ref}: no such template file`);
   const generated = await generatedParser(ref);
   if (generated) {
     return {
