@@ -59,12 +59,14 @@ export async function runParse(args: string[]): Promise<number> {
   const pieces = chunk ? new CodePointChunker(chunk) : null;
   let fed = 0;
   const feed = async (text: string) => {
+    let written: string;
     try {
-      await out.write(sink.feed(text));
+      written = sink.feed(text);
     } catch (e) {
-      throw new Error(`stdin, in characters ${fed}–${fed + text.length}: ${describeError(e)}`);
+      throw new Error(`stdin, in the text from UTF-16 offset ${fed} to ${fed + text.length}: ${describeError(e)}`);
     }
     fed += text.length;
+    await out.write(written);
   };
   await out.write(sink.start());
   for await (const bytes of process.stdin as AsyncIterable<Buffer>) {
@@ -75,11 +77,13 @@ export async function runParse(args: string[]): Promise<number> {
   }
   input.end();
   if (pieces) for (const p of pieces.end()) await feed(p);
+  let last: string;
   try {
-    await out.write(sink.finish());
+    last = sink.finish();
   } catch (e) {
-    throw new Error(`stdin, at its end (character ${fed}): ${describeError(e)}`);
+    throw new Error(`stdin, at its end (UTF-16 offset ${fed}): ${describeError(e)}`);
   }
+  await out.write(last);
   return 0;
 }
 
@@ -117,7 +121,7 @@ class CodePointChunker {
   constructor(private readonly size: number) {}
 
   *push(text: string): Generator<string> {
-    let s = this.pending + text;
+    const s = this.pending + text;
     let start = 0;
     let count = 0;
     for (let i = 0; i < s.length; i++) {
@@ -131,7 +135,6 @@ class CodePointChunker {
       }
     }
     this.pending = s.slice(start);
-    s = "";
   }
 
   *end(): Generator<string> {
