@@ -2,14 +2,18 @@
 // to their sources (the published bin is the compiled dist/cli/main.js; test/package checks that one).
 
 import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 export const REPO = join(import.meta.dirname, "../..");
 const MAIN = join(REPO, "packages/response-template-compiler/cli/main.ts");
+/** tsx's loader by absolute URL, so that rtc also runs with another working directory. */
+const TSX = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/loader.mjs")).href;
 
 /** node and the arguments that run `rtc <args>` from source. */
 export function rtcArgv(args: readonly string[]): [string, string[]] {
-  return [process.execPath, ["--conditions=rtc-source", "--import", "tsx", MAIN, ...args]];
+  return [process.execPath, ["--conditions=rtc-source", "--import", TSX, MAIN, ...args]];
 }
 
 /** Runs `rtc <args>`; throws (with its stderr) when it exits non-zero. Returns stdout. */
