@@ -4,6 +4,7 @@
 
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { FieldPlanIR, TemplatePlan, TransformPlan } from "../plan/ir.ts";
+import { isDict, tablesUsed, type PatternSpec } from "response-template/runtime";
 import { ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
 import { jsonValue, newNeeds, plainValue, str, type ValueNeeds } from "./values.ts";
 
@@ -12,6 +13,26 @@ export interface EmitOptions {
    * relative path to runtime/index.ts inside this repository. */
   runtime: string;
 }
+
+/** The runtime's export for each Unicode table a pattern placeholder names (`\\p{rtcWord}` → WORD). */
+const TABLE_EXPORTS: Readonly<Record<string, string>> = { Word: "WORD", Space: "SPACE", Digit: "DIGIT" };
+
+/**
+ * Content parsers a module imports by name (a bundle then carries only those); the others, which may call
+ * any parser by name (value_parser), are taken from CONTENT_PARSERS. test/compiler/emit-imports.test.ts
+ * checks each is the table's entry.
+ */
+export const DIRECT_PARSERS: Readonly<Record<string, string>> = {
+  text: "parseText",
+  int: "parseIntContent",
+  float: "parseFloatContent",
+  bool: "parseBool",
+  json: "parseJson",
+  "python-calls": "parsePythonCalls",
+  "keyed-calls": "parseKeyedCalls",
+  "xml-nested": "parseXmlNested",
+  "xml-typed": "parseXmlTyped",
+};
 
 let project: Project | undefined;
 
@@ -50,6 +71,7 @@ function moduleParts(plan: TemplatePlan, options: EmitOptions): (string | Statem
   const usesPatterns = plan.patterns.length > 0;
   let usesProcessField = false;
   let usesApplyTransform = false;
+  let usesTransformField = false;
   const contentErrors = plan.contentPatterns.filter((c) => "error" in c);
 
   // The template itself and the defaults.
@@ -62,17 +84,23 @@ function moduleParts(plan: TemplatePlan, options: EmitOptions): (string | Statem
   });
   body.push(konst("defaults", "JsonObject", jsonValue(plan.defaults, needs)));
 
-  // Patterns, translated at build time.
+  // Patterns, translated at build time, with only the Unicode tables they use (a bundle carries no other).
+  const tables = [...new Set(plan.patterns.flatMap((p) => tablesUsed(p.spec as unknown as PatternSpec)))].sort();
+  for (const t of tables) if (TABLE_EXPORTS[t] === undefined) throw new Error(`pattern placeholder \\p{rtc${t}} names no runtime table`);
+  if (usesPatterns) {
+    body.push(konst("tables", "UnicodeTables", `{ ${tables.map((t) => `${t}: ${TABLE_EXPORTS[t]}`).join(", ")} }`, "The Unicode tables these patterns use."));
+  }
   plan.patterns.forEach((p, i) => {
-    body.push(konst(`P${i}`, "CompiledPattern", `new CompiledPattern(${plainValue(p.spec)})`, `Pattern ${show(p.source)}.`));
+    body.push(konst(`P${i}`, "PatternMatcher", `new PatternMatcher(${plainValue(p.spec)}, tables)`, `Pattern ${show(p.source)}.`));
   });
 
   // Content parsers, bound once; the content context serves precompiled patterns.
-  const parsers = [
-    ...new Set(plan.fields.filter((f) => f.process.kind === "direct" && specialCall(f) === null).map((f) => f.content)),
-  ].sort();
+  const parsers = [...new Set(plan.fields.filter((f) => isDict(f.contentArgs) && specialCall(f) === null).map((f) => f.content))].sort();
   const specials = new Set(plan.fields.map((f) => specialCall(f)?.name).filter((x): x is string => x !== undefined));
-  for (const name of parsers) body.push(konst(`parse_${ident(name)}`, "ContentParser", `CONTENT_PARSERS[${str(name)}]!`));
+  for (const name of parsers) {
+    const direct = DIRECT_PARSERS[name];
+    body.push(konst(`parse_${ident(name)}`, "ContentParser", direct ?? `CONTENT_PARSERS[${str(name)}]!`));
+  }
   const known = plan.contentPatterns
     .map((c) => ("pattern" in c ? `[${str(c.source)}, P${c.pattern}]` : null))
     .filter((x): x is string => x !== null);
@@ -106,6 +134,7 @@ const ctx: ContentContext = {
     const processName = `process${f.index}`;
     const code = processFunction(f, processName, needs);
     usesProcessField ||= code.processField;
+    usesTransformField ||= code.transformField;
     usesApplyTransform ||= code.applyTransform;
     body.push(...code.statements);
     fieldEntries.push(
@@ -163,18 +192,23 @@ function parseOne(text: string, options: ParseOptions): Message {
   );
 
   // One value import and one type import, both from the runtime entry point.
-  const values = ["StreamParser", "CONTENT_PARSERS"];
-  if (usesPatterns) values.push("CompiledPattern");
+  const values = ["StreamParser"];
+  const viaTable = parsers.filter((p) => DIRECT_PARSERS[p] === undefined);
+  if (viaTable.length) values.push("CONTENT_PARSERS");
+  values.push(...parsers.map((p) => DIRECT_PARSERS[p]).filter((x): x is string => x !== undefined));
+  if (usesPatterns) values.push("PatternMatcher", ...tables.map((t) => TABLE_EXPORTS[t]!));
   if (contentErrors.length) values.push("PatternError");
   if (needs.pyFloat) values.push("PyFloat");
   if (needs.makeDict) values.push("makeDict");
   if (usesApplyTransform) values.push("applyTransform");
   if (usesProcessField) values.push("processField");
+  if (usesTransformField) values.push("transformField");
   if (specials.has("pyStrip")) values.push("pyStrip");
   if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
   const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "Message", "ParseOptions", "ResponseParser"];
-  types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["PatternMatch"] : []), "PyPattern");
+  types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["PatternMatch", "UnicodeTables"] : []), "PyPattern");
   if (usesProcessField) types.push("FieldProcessing");
+  if (usesTransformField) types.push("FieldTransform");
   const imports = [
     `import { ${values.join(", ")} } from ${str(rt)};`,
     `import type { ${types.join(", ")} } from ${str(rt)};`,
@@ -191,7 +225,7 @@ function parseOne(text: string, options: ParseOptions): Message {
  * plain decode (runtime/content/json.ts parseJsonPlain, the same errors). null for anything else.
  */
 function specialCall(f: FieldPlanIR): { name: string; call: string } | null {
-  if (f.process.kind !== "direct" || Object.keys(f.process.args).length !== 0) return null;
+  if (!isDict(f.contentArgs) || Object.keys(f.contentArgs).length !== 0) return null;
   if (f.content === "text") return { name: "pyStrip", call: "pyStrip(body)" };
   if (f.content === "json") return { name: "parseJsonPlain", call: "parseJsonPlain(body)" };
   return null;
@@ -201,10 +235,11 @@ function processFunction(
   f: FieldPlanIR,
   name: string,
   needs: ValueNeeds,
-): { statements: string[]; processField: boolean; applyTransform: boolean } {
+): { statements: string[]; processField: boolean; transformField: boolean; applyTransform: boolean } {
   const sig = `function ${name}(body: string, captures: Record<string, string>): JsonValue {`;
   const doc = `/** fields.${safe(f.name)}: ${safe(f.content)}${f.transform !== undefined ? " then the transform" : ""}. */`;
-  if (f.process.kind === "generic") {
+  if (!isDict(f.contentArgs)) {
+    // content_args that are not a dict: the runtime's processField raises the reference's error.
     const spec = `{ name: ${str(f.name)}, content: ${str(f.content)}, contentArgs: ${jsonValue(f.contentArgs, needs)}, transform: ${
       f.transform === undefined ? "undefined" : jsonValue(f.transform, needs)
     }, transformEach: ${f.transformEach} }`;
@@ -214,17 +249,24 @@ function processFunction(
         `${doc}\n${sig}\nreturn processField(body, field${f.index}, captures, ctx);\n}`,
       ],
       processField: true,
+      transformField: false,
       applyTransform: false,
     };
   }
   const args = `args${f.index}`;
   const special = specialCall(f);
-  const lines = special ? [] : [`const ${args}: JsonObject = ${jsonValue(f.process.args, needs)};`];
+  const lines = special ? [] : [`const ${args}: JsonObject = ${jsonValue(f.contentArgs, needs)};`];
   const call = special ? special.call : `parse_${ident(f.content)}(body, ${args}, ctx)`;
+  if (f.process.kind === "generic") {
+    // transform_each, dotted paths or unusual keys: the runtime's transform step, on this parser's value.
+    const spec = `{ name: ${str(f.name)}, transform: ${f.transform === undefined ? "undefined" : jsonValue(f.transform, needs)}, transformEach: ${f.transformEach} }`;
+    lines.push(`const field${f.index}: FieldTransform = ${spec};`, `${doc}\n${sig}\nreturn transformField(${call}, field${f.index}, captures);\n}`);
+    return { statements: lines, processField: false, transformField: true, applyTransform: false };
+  }
   const t = f.process.transform;
   if (t === null) {
     lines.push(`${doc}\n${sig}\nvoid captures;\nreturn ${call};\n}`);
-    return { statements: lines, processField: false, applyTransform: false };
+    return { statements: lines, processField: false, transformField: false, applyTransform: false };
   }
   const captures = new Set<string>();
   const expr = transformExpr(t, captures, needs);
@@ -241,7 +283,7 @@ function processFunction(
   }
   fnLines.push(`return ${expr};`, "}");
   lines.push(fnLines.join("\n"));
-  return { statements: lines, processField: false, applyTransform: apply };
+  return { statements: lines, processField: false, transformField: false, applyTransform: apply };
 }
 
 function transformExpr(t: TransformPlan, captures: Set<string>, needs: ValueNeeds): string {

@@ -3,8 +3,9 @@
 // `rtc build --explain templates/functionary-v3-1.json` prints the plan this code was generated from.
 import {
   StreamParser,
-  CONTENT_PARSERS,
-  CompiledPattern,
+  PatternMatcher,
+  SPACE,
+  WORD,
   applyTransform,
   pyStrip,
   parseJsonPlain,
@@ -21,6 +22,7 @@ import type {
   ContentContext,
   ContentParser,
   PatternMatch,
+  UnicodeTables,
   PyPattern,
 } from "../runtime/index.ts";
 /** The response template this module was compiled from. */
@@ -44,56 +46,64 @@ export const template: JsonValue = {
   },
 };
 const defaults: JsonObject = { role: "assistant" };
+/** The Unicode tables these patterns use. */
+const tables: UnicodeTables = { Space: SPACE, Word: WORD };
 /** Pattern "\\s*<function=(?P<name>[\\w.\\-]+)>". */
-const P0: CompiledPattern = new CompiledPattern({
-  source: "\\s*<function=(?P<name>[\\w.\\-]+)>",
-  js: "(?:[\\p{rtcSpace}])*\\u{3C}function\\u{3D}((?:[\\p{rtcWord}\\u{2E}\\u{2D}])+)\\u{3E}",
-  flags: "v",
-  partial:
-    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[\\p{rtcWord}\\u{2E}\\u{2D}])*(?![\\s\\S])|(?:(?:[\\p{rtcWord}\\u{2E}\\u{2D}])+)(?![\\s\\S])))))))))))))",
-  partialChecks: [],
-  partialUncut: null,
-  partialAtEnd: true,
-  groupNames: ["name"],
-  groupSlots: [[1]],
-  keep: null,
-  searchAnchor: false,
-  lookbehind: 0,
-  backtrack: null,
-  analysis: {
-    literalPrefix: "",
-    firstChars: "any",
-    minLength: 12,
-    maxLength: null,
-    canMatchEmpty: false,
-    captureNames: ["name"],
+const P0: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*<function=(?P<name>[\\w.\\-]+)>",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}function\\u{3D}((?:[\\p{rtcWord}\\u{2E}\\u{2D}])+)\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[\\p{rtcWord}\\u{2E}\\u{2D}])*(?![\\s\\S])|(?:(?:[\\p{rtcWord}\\u{2E}\\u{2D}])+)(?![\\s\\S])))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: ["name"],
+    groupSlots: [[1]],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 12,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: ["name"],
+    },
   },
-});
+  tables,
+);
 /** Pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)". */
-const P1: CompiledPattern = new CompiledPattern({
-  source: "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)",
-  js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}eot_id\\u{7C}\\u{3E}|\\u{3C}\\u{7C}eom_id\\u{7C}\\u{3E}|\\u{3C}\\u{7C}end_of_text\\u{7C}\\u{3E})",
-  flags: "v",
-  partial:
-    "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))",
-  partialChecks: [],
-  partialUncut: null,
-  partialAtEnd: true,
-  groupNames: [],
-  groupSlots: [],
-  keep: null,
-  searchAnchor: false,
-  lookbehind: 0,
-  backtrack: null,
-  analysis: {
-    literalPrefix: "",
-    firstChars: "any",
-    minLength: 10,
-    maxLength: null,
-    canMatchEmpty: false,
-    captureNames: [],
+const P1: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}eot_id\\u{7C}\\u{3E}|\\u{3C}\\u{7C}eom_id\\u{7C}\\u{3E}|\\u{3C}\\u{7C}end_of_text\\u{7C}\\u{3E})",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 10,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
   },
-});
+  tables,
+);
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {

@@ -3,8 +3,9 @@
 // `rtc build --explain templates/kimi-k2-thinking.json` prints the plan this code was generated from.
 import {
   StreamParser,
-  CONTENT_PARSERS,
-  CompiledPattern,
+  PatternMatcher,
+  DIGIT,
+  SPACE,
   applyTransform,
   pyStrip,
   parseJsonPlain,
@@ -21,6 +22,7 @@ import type {
   ContentContext,
   ContentParser,
   PatternMatch,
+  UnicodeTables,
   PyPattern,
 } from "../runtime/index.ts";
 /** The response template this module was compiled from. */
@@ -46,107 +48,121 @@ export const template: JsonValue = {
   },
 };
 const defaults: JsonObject = { role: "assistant" };
+/** The Unicode tables these patterns use. */
+const tables: UnicodeTables = { Digit: DIGIT, Space: SPACE };
 /** Pattern "<think>|^\\s*(?=</think>)". */
-const P0: CompiledPattern = new CompiledPattern({
-  source: "<think>|^\\s*(?=</think>)",
-  js: "(?:\\u{3C}think\\u{3E}|(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{3C}\\u{2F}think\\u{3E}))",
-  flags: "v",
-  partial:
-    "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
-  partialChecks: [],
-  partialUncut: null,
-  partialAtEnd: false,
-  groupNames: [],
-  groupSlots: [],
-  keep: null,
-  searchAnchor: false,
-  lookbehind: 2,
-  backtrack: null,
-  analysis: {
-    literalPrefix: "",
-    firstChars: "any",
-    minLength: 0,
-    maxLength: null,
-    canMatchEmpty: true,
-    captureNames: [],
+const P0: PatternMatcher = new PatternMatcher(
+  {
+    source: "<think>|^\\s*(?=</think>)",
+    js: "(?:\\u{3C}think\\u{3E}|(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{3C}\\u{2F}think\\u{3E}))",
+    flags: "v",
+    partial:
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: false,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 2,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 0,
+      maxLength: null,
+      canMatchEmpty: true,
+      captureNames: [],
+    },
   },
-});
+  tables,
+);
 /** Pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>". */
-const P1: CompiledPattern = new CompiledPattern({
-  source:
-    "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>",
-  js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*(?:functions\\u{2E}|)((?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])+)(?:\\u{3A}(?:[\\p{rtcDigit}])+|)(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_argument_begin\\u{7C}\\u{3E}",
-  flags: "v",
-  partial:
-    "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))))))))|(?:\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))|(?:functions\\u{2E}|)(?:(?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])|(?:(?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])+)(?:(?:(?![\\s\\S])|\\u{3A}(?:[\\p{rtcDigit}])*(?![\\s\\S]))|(?:\\u{3A}(?:[\\p{rtcDigit}])+|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|u(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))))))))))",
-  partialChecks: [],
-  partialUncut: null,
-  partialAtEnd: true,
-  groupNames: ["name"],
-  groupSlots: [[1]],
-  keep: null,
-  searchAnchor: false,
-  lookbehind: 0,
-  backtrack: null,
-  analysis: {
-    literalPrefix: "",
-    firstChars: "any",
-    minLength: 48,
-    maxLength: null,
-    canMatchEmpty: false,
-    captureNames: ["name"],
+const P1: PatternMatcher = new PatternMatcher(
+  {
+    source:
+      "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*(?:functions\\u{2E}|)((?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])+)(?:\\u{3A}(?:[\\p{rtcDigit}])+|)(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_argument_begin\\u{7C}\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))))))))|(?:\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))|(?:functions\\u{2E}|)(?:(?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])|(?:(?:[^\\u{3A}\\u{3C}\\p{rtcSpace}])+)(?:(?:(?![\\s\\S])|\\u{3A}(?:[\\p{rtcDigit}])*(?![\\s\\S]))|(?:\\u{3A}(?:[\\p{rtcDigit}])+|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|u(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: ["name"],
+    groupSlots: [[1]],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 48,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: ["name"],
+    },
   },
-});
+  tables,
+);
 /** Pattern "\\s*<\\|tool_call_end\\|>". */
-const P2: CompiledPattern = new CompiledPattern({
-  source: "\\s*<\\|tool_call_end\\|>",
-  js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E}",
-  flags: "v",
-  partial:
-    "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
-  partialChecks: [],
-  partialUncut: null,
-  partialAtEnd: true,
-  groupNames: [],
-  groupSlots: [],
-  keep: null,
-  searchAnchor: false,
-  lookbehind: 0,
-  backtrack: null,
-  analysis: {
-    literalPrefix: "",
-    firstChars: "any",
-    minLength: 17,
-    maxLength: null,
-    canMatchEmpty: false,
-    captureNames: [],
+const P2: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*<\\|tool_call_end\\|>",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 17,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
   },
-});
+  tables,
+);
 /** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
-const P3: CompiledPattern = new CompiledPattern({
-  source: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)",
-  js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E})",
-  flags: "v",
-  partial:
-    "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))",
-  partialChecks: [],
-  partialUncut: null,
-  partialAtEnd: true,
-  groupNames: [],
-  groupSlots: [],
-  keep: null,
-  searchAnchor: false,
-  lookbehind: 0,
-  backtrack: null,
-  analysis: {
-    literalPrefix: "",
-    firstChars: "any",
-    minLength: 10,
-    maxLength: null,
-    canMatchEmpty: false,
-    captureNames: [],
+const P3: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E})",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 10,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
   },
-});
+  tables,
+);
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {

@@ -55,19 +55,29 @@ export {
 } from "./content/index.ts";
 export { parseJsonPlain, parseJson } from "./content/json.ts";
 export { textValue, parseText } from "./content/text.ts";
+// Parsers that never call another by name, imported one by one by generated modules (xml-inline and
+// kv-lines may, through value_parser, so modules reach them through CONTENT_PARSERS).
+export { parseIntContent, parseFloatContent } from "./content/numbers.ts";
+export { parseBool } from "./content/bool.ts";
+export { parseKeyedCalls } from "./content/ext/keyed-calls.ts";
+export { parsePythonCalls } from "./content/ext/python-calls.ts";
+export { parseXmlNested } from "./content/ext/xml-nested.ts";
+export { parseXmlTyped } from "./content/ext/xml-typed.ts";
 export {
   applyTransform,
   placeholderPath,
   processField,
+  transformField,
   validateTransformStrings,
   type FieldProcessing,
+  type FieldTransform,
   type TransformScope,
 } from "./transform/apply.ts";
 export { coerce, coerceToolCalls, schemaTypes, toolParams, type ToolParams } from "./transform/coerce.ts";
 
 // Translated patterns (the translator lives in response-template/translate).
 export type { PatternMatch, PyPattern } from "./regex/api.ts";
-export { CompiledPattern, type PatternFacts, type PatternSpec } from "./regex/pattern.ts";
+export { CompiledPattern, PatternMatcher, tablesUsed, type PatternFacts, type PatternSpec, type UnicodeTables } from "./regex/pattern.ts";
 export { Backtracker, type Program } from "./regex/backtrack.ts";
 export { WORD, SPACE, DIGIT, PY_SPACE } from "./regex/unicode-tables.ts";
 

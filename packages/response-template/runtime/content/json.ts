@@ -19,12 +19,12 @@ import type { JsonValue } from "../types.ts";
 import { argGet, pyIterate, pyTruthy, unpackPair } from "./args.ts";
 import { textValue } from "./text.ts";
 import type { ContentParser } from "./types.ts";
-import { WORD_CHAR_CLASS } from "./word.ts";
+import { wordCharClass } from "./word.ts";
 
 const OPEN = "\x01";
 const CLOSE = "\x02";
 
-const UNQUOTED_KEY = new RegExp(`(?<=[{,])(${WORD_CHAR_CLASS}+):`, "gu");
+let unquotedKey: RegExp | undefined;
 
 function needText(text: string | null): string {
   if (typeof text === "string") return text;
@@ -107,7 +107,7 @@ export const parseJson: ContentParser = (text, args) => {
     });
   }
 
-  if (unquotedKeys) working = working.replace(UNQUOTED_KEY, '"$1":');
+  if (unquotedKeys) working = working.replace((unquotedKey ??= new RegExp(`(?<=[{,])(${wordCharClass()}+):`, "gu")), '"$1":');
 
   captured.forEach((body, i) => {
     working = working.split(`${OPEN}${i}${CLOSE}`).join(pyDumps(body));

@@ -45,15 +45,38 @@ export interface PatternFacts {
   captureNames: string[];
 }
 
-const TABLES: Record<string, string> = { Word: WORD, Space: SPACE, Digit: DIGIT };
+/**
+ * Character-class bodies for the `\p{rtcWord}`, `\p{rtcSpace}`, `\p{rtcDigit}` placeholders, by name. A
+ * generated module passes only the tables its patterns use (`tablesUsed`), so a bundle carries no table
+ * it does not need (\w alone is 13 KB).
+ */
+export type UnicodeTables = Readonly<Record<string, string>>;
+
+const PLACEHOLDER = /\\\\|\\p\{rtc(\w+)\}/g;
 
 /** Expands `\p{rtcX}` placeholders (leaving escaped backslashes alone); `\p{rtcG}` needs `anchor`. */
-function expand(js: string, anchor?: number): string {
-  return js.replace(/\\\\|\\p\{rtc(\w+)\}/g, (m, name: string | undefined) => {
+function expand(js: string, tables: UnicodeTables, anchor?: number): string {
+  return js.replace(PLACEHOLDER, (m, name: string | undefined) => {
     if (name === undefined) return m;
     if (name === "G") return anchor === undefined ? "(?!)" : `(?<=^[\\s\\S]{${anchor}})`;
-    return TABLES[name]!;
+    const table = Object.prototype.hasOwnProperty.call(tables, name) ? tables[name] : undefined;
+    if (table === undefined) throw new Error(`pattern ${JSON.stringify(js)} uses \\p{rtc${name}}, but its table was not passed in`);
+    return table;
   });
+}
+
+/** The table names a spec's placeholders use, sorted: what a generated module passes to PatternMatcher. */
+export function tablesUsed(spec: PatternSpec): string[] {
+  const used = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === "string") {
+      for (const m of v.matchAll(PLACEHOLDER)) if (m[1] !== undefined && m[1] !== "G") used.add(m[1]);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  // The JS sources only (the backtracker's program holds JS snippets too), not the Python `source`.
+  walk([spec.js, spec.partial, spec.partialUncut, spec.backtrack]);
+  return [...used].sort();
 }
 
 function codePointCount(text: string, end: number): number {
@@ -65,7 +88,8 @@ function codePointCount(text: string, end: number): number {
   return n;
 }
 
-export class CompiledPattern implements PyPattern {
+/** A translated pattern, run with the Unicode tables it is given (generated modules: the ones it uses). */
+export class PatternMatcher implements PyPattern {
   readonly source: string;
   readonly groupNames: readonly string[];
   readonly lookbehind: number;
@@ -75,13 +99,16 @@ export class CompiledPattern implements PyPattern {
   private readonly backtracker: Backtracker | null;
   private anchored: { pos: number; re: RegExp; partial: RegExp | null } | undefined;
 
-  constructor(readonly spec: PatternSpec) {
+  constructor(
+    readonly spec: PatternSpec,
+    private readonly tables: UnicodeTables,
+  ) {
     this.source = spec.source;
     this.groupNames = spec.groupNames;
     this.lookbehind = spec.lookbehind ?? Infinity;
-    this.re = new RegExp(expand(spec.js), spec.flags + "g");
-    this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial), spec.flags.replace("d", "") + "g");
-    this.backtracker = spec.backtrack ? new Backtracker(spec.backtrack.program, spec.flags, (js) => expand(js)) : null;
+    this.re = new RegExp(expand(spec.js, tables), spec.flags + "g");
+    this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial, tables), spec.flags.replace("d", "") + "g");
+    this.backtracker = spec.backtrack ? new Backtracker(spec.backtrack.program, spec.flags, (js) => expand(js, tables)) : null;
   }
 
   /** The first complete match from `pos` by the backtracking matcher (`notEmptyAt`: no empty match there). */
@@ -137,8 +164,8 @@ export class CompiledPattern implements PyPattern {
     const anchor = codePointCount(text, pos);
     if (this.anchored?.pos !== anchor) {
       const s = this.spec;
-      const partial = s.partial === null ? null : new RegExp(expand(s.partial, anchor), s.flags.replace("d", "") + "g");
-      this.anchored = { pos: anchor, re: new RegExp(expand(s.js, anchor), s.flags + "g"), partial };
+      const partial = s.partial === null ? null : new RegExp(expand(s.partial, this.tables, anchor), s.flags.replace("d", "") + "g");
+      this.anchored = { pos: anchor, re: new RegExp(expand(s.js, this.tables, anchor), s.flags + "g"), partial };
     }
     return { re: this.anchored.re, partialRe: this.anchored.partial };
   }
@@ -152,7 +179,7 @@ export class CompiledPattern implements PyPattern {
     const first = this.spec.analysis.firstChars;
     const cp = text.codePointAt(pos)!;
     if (first !== "any" && !first.some(([a, b]) => cp >= a && cp <= b)) return null;
-    this.nonEmptyRe ??= new RegExp(`(?=([\\s\\S]*))(?:${expand(this.spec.js).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`)})(?!\\1)`, this.spec.flags + "y");
+    this.nonEmptyRe ??= new RegExp(`(?=([\\s\\S]*))(?:${expand(this.spec.js, this.tables).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`)})(?!\\1)`, this.spec.flags + "y");
     return this.exec(this.nonEmptyRe, text, pos, 1);
   }
 
@@ -200,13 +227,20 @@ export class CompiledPattern implements PyPattern {
   private uncutAt(text: string, pos: number): boolean {
     const src = this.spec.partialUncut;
     if (!src || this.spec.searchAnchor) return false;
-    this.uncutRe ??= new RegExp(expand(src), this.spec.flags.replace("d", "") + "y");
+    this.uncutRe ??= new RegExp(expand(src, this.tables), this.spec.flags.replace("d", "") + "y");
     this.uncutRe.lastIndex = pos;
     return this.uncutRe.test(text);
   }
 
   private noGroups(): Record<string, string | null> {
     return Object.fromEntries(this.groupNames.map((n) => [n, null]));
+  }
+}
+
+/** A pattern with every table: for patterns translated at run time (the interpreter), which may use any. */
+export class CompiledPattern extends PatternMatcher {
+  constructor(spec: PatternSpec) {
+    super(spec, { Word: WORD, Space: SPACE, Digit: DIGIT });
   }
 }
 

@@ -11,18 +11,25 @@ import { comparePy } from "../python/compare.ts";
 import { dictKeys, isDict, makeDict, pyTypeName } from "../python/values.ts";
 import type { JsonValue } from "../types.ts";
 import { parseContent, type ContentContext } from "../content/index.ts";
-import { WORD_CHAR_CLASS } from "../content/word.ts";
+import { wordCharClass } from "../content/word.ts";
 
-const W = `${WORD_CHAR_CLASS}+`;
-const PLACEHOLDER_WHOLE = new RegExp(`^\\{(${W}(?:\\.${W})*)\\}$`, "u");
-const PLACEHOLDER_ANY = new RegExp(`\\{${W}(?:\\.${W})*\\}`, "u");
+let placeholders: { whole: RegExp; any: RegExp } | undefined;
+
+/** `{name}` or `{a.b.c}` (names are \w+): the whole string, and anywhere in it. Built on first use. */
+function placeholderRes(): { whole: RegExp; any: RegExp } {
+  if (placeholders === undefined) {
+    const w = `${wordCharClass()}+`;
+    placeholders = { whole: new RegExp(`^\\{(${w}(?:\\.${w})*)\\}$`, "u"), any: new RegExp(`\\{${w}(?:\\.${w})*\\}`, "u") };
+  }
+  return placeholders;
+}
 
 /** Names a transform may read: captures of the open pattern plus `content` (or the item's keys). */
 export type TransformScope = ReadonlyMap<string, JsonValue>;
 
 /** The path of a whole-string placeholder (`["content", "a", "b"]`), or null for a literal string. */
 export function placeholderPath(s: string): string[] | null {
-  const m = PLACEHOLDER_WHOLE.exec(s);
+  const m = placeholderRes().whole.exec(s);
   return m ? m[1]!.split(".") : null;
 }
 
@@ -32,7 +39,7 @@ export function validateTransformStrings(path: string, transform: JsonValue): vo
     transform.forEach((v, i) => validateTransformStrings(`${path}[${i}]`, v));
   } else if (isDict(transform)) {
     for (const k of dictKeys(transform)) validateTransformStrings(`${path}.${k}`, transform[k]!);
-  } else if (typeof transform === "string" && PLACEHOLDER_ANY.test(transform) && !PLACEHOLDER_WHOLE.test(transform)) {
+  } else if (typeof transform === "string" && placeholderRes().any.test(transform) && !placeholderRes().whole.test(transform)) {
     throw new TemplateError(
       path,
       `transform string ${JSON.stringify(transform)} mixes a {placeholder} with literal text; use a whole-string ` +
@@ -74,27 +81,36 @@ export function applyTransform(transform: JsonValue, scope: TransformScope): Jso
   return steps ? resolve(steps, scope) : transform;
 }
 
-/** The parts of a field that turn a region body into its value. */
-export interface FieldProcessing {
+/** The parts of a field that reshape its parsed value. */
+export interface FieldTransform {
   name: string;
-  content: string;
-  contentArgs: JsonValue;
   /** `undefined` when the field has no transform. */
   transform: JsonValue | undefined;
   transformEach: boolean;
 }
 
-/**
- * The reference's `process_field`: content parser, then the transform. With `transform_each` the parsed
- * value must be a list of dicts; each item's keys (over the captures) form the scope of one application.
- */
+/** The parts of a field that turn a region body into its value. */
+export interface FieldProcessing extends FieldTransform {
+  content: string;
+  contentArgs: JsonValue;
+}
+
+/** The reference's `process_field`: content parser, then the transform (transformField). */
 export function processField(
   body: string,
   field: FieldProcessing,
   captures: Readonly<Record<string, string>>,
   ctx: ContentContext,
 ): JsonValue {
-  const value = parseContent(body, field.content, field.contentArgs, ctx);
+  return transformField(parseContent(body, field.content, field.contentArgs, ctx), field, captures);
+}
+
+/**
+ * The transform step of `process_field`, on the parsed value (generated modules call their content
+ * parser directly, so a bundle does not carry every parser). With `transform_each` the value must be a
+ * list of dicts; each item's keys (over the captures) form the scope of one application.
+ */
+export function transformField(value: JsonValue, field: FieldTransform, captures: Readonly<Record<string, string>>): JsonValue {
   if (field.transform === undefined) return value;
   const base = new Map<string, JsonValue>(Object.entries(captures));
   if (!field.transformEach) {
