@@ -15,6 +15,8 @@ export {
   type JsonValue,
   type JsonObject,
   type Message,
+  type ToolCall,
+  type ParserModule,
   type RegionOpenEvent,
   type RegionChunkEvent,
   type RegionCloseEvent,

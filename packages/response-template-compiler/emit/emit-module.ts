@@ -6,6 +6,7 @@ import { Project, StructureKind, VariableDeclarationKind, type StatementStructur
 import type { FieldPlanIR, TemplatePlan, TransformPlan } from "../plan/ir.ts";
 import { isDict, tablesUsed, type PatternSpec } from "response-template/runtime";
 import { ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
+import { messageType } from "./message-type.ts";
 import { jsonValue, newNeeds, plainValue, str, type ValueNeeds } from "./values.ts";
 
 export interface EmitOptions {
@@ -74,7 +75,12 @@ function moduleParts(plan: TemplatePlan, options: EmitOptions): (string | Statem
   let usesTransformField = false;
   const contentErrors = plan.contentPatterns.filter((c) => "error" in c);
 
-  // The template itself and the defaults.
+  // The message type, the template itself and the defaults.
+  const message = messageType(plan);
+  body.push(
+    fn(`/** The message this parser returns: the template's defaults, plus one key per field that captured something. */
+export type Message = ${message.text};`),
+  );
   body.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
@@ -173,8 +179,8 @@ const ctx: ContentContext = {
   );
   body.push(
     fn(`/** A streaming parser: feed() chunks as they arrive, then finalize(). \`prefix\` (the prompt) is required. */
-export function createResponseParser(options: ParseOptions): ResponseParser {
-  return new StreamParser(plan, options);
+export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
+  return new StreamParser<Message>(plan, options);
 }`),
     fn(`/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
 export function parseResponse(text: string, options: ParseOptions): Message;
@@ -185,7 +191,7 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 
 function parseOne(text: string, options: ParseOptions): Message {
   // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
+  const parser = new StreamParser<Message>(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }`),
@@ -205,7 +211,8 @@ function parseOne(text: string, options: ParseOptions): Message {
   if (usesTransformField) values.push("transformField");
   if (specials.has("pyStrip")) values.push("pyStrip");
   if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
-  const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "Message", "ParseOptions", "ResponseParser"];
+  const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "ParseOptions", "ResponseParser"];
+  types.push(...message.imports.filter((t) => !values.includes(t)));
   types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["PatternMatch", "UnicodeTables"] : []), "PyPattern");
   if (usesProcessField) types.push("FieldProcessing");
   if (usesTransformField) types.push("FieldTransform");

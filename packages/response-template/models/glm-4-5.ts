@@ -8,15 +8,25 @@ import type {
   ScanResult,
   JsonObject,
   JsonValue,
-  Message,
   ParseOptions,
   ResponseParser,
+  ToolCall,
   ContentContext,
   ContentParser,
   PatternMatch,
   UnicodeTables,
   PyPattern,
 } from "../runtime/index.ts";
+/** The message this parser returns: the template's defaults, plus one key per field that captured something. */
+export type Message = {
+  role: "assistant";
+  /** fields.thinking: text. */
+  thinking?: string;
+  /** fields.tool_calls: xml-inline then the transform, one item per block. */
+  tool_calls?: ToolCall<{ name: string; arguments: JsonObject }>[];
+  /** fields.content: text, blocks joined. */
+  content?: string;
+};
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
@@ -582,8 +592,8 @@ const plan: Plan = {
   },
 };
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
-export function createResponseParser(options: ParseOptions): ResponseParser {
-  return new StreamParser(plan, options);
+export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
+  return new StreamParser<Message>(plan, options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
@@ -595,7 +605,7 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 
 function parseOne(text: string, options: ParseOptions): Message {
   // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
+  const parser = new StreamParser<Message>(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

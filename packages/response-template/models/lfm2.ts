@@ -8,9 +8,9 @@ import type {
   ScanResult,
   JsonObject,
   JsonValue,
-  Message,
   ParseOptions,
   ResponseParser,
+  ToolCall,
   ContentContext,
   ContentParser,
   PatternMatch,
@@ -18,6 +18,14 @@ import type {
   PyPattern,
   FieldTransform,
 } from "../runtime/index.ts";
+/** The message this parser returns: the template's defaults, plus one key per field that captured something. */
+export type Message = {
+  role: "assistant";
+  /** fields.tool_calls: python-calls then the transform of each item. */
+  tool_calls?: ToolCall<{ name: JsonValue; arguments: JsonValue }>[];
+  /** fields.content: text, blocks joined. */
+  content?: string;
+};
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
@@ -392,8 +400,8 @@ const plan: Plan = {
   },
 };
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
-export function createResponseParser(options: ParseOptions): ResponseParser {
-  return new StreamParser(plan, options);
+export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
+  return new StreamParser<Message>(plan, options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
@@ -405,7 +413,7 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 
 function parseOne(text: string, options: ParseOptions): Message {
   // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
+  const parser = new StreamParser<Message>(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -8,7 +8,6 @@ import type {
   ScanResult,
   JsonObject,
   JsonValue,
-  Message,
   ParseOptions,
   ResponseParser,
   ContentContext,
@@ -17,6 +16,12 @@ import type {
   UnicodeTables,
   PyPattern,
 } from "../runtime/index.ts";
+/** The message this parser returns: the template's defaults, plus one key per field that captured something. */
+export type Message = {
+  role: "assistant";
+  /** fields.content: text, blocks joined. */
+  content?: string;
+};
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
@@ -189,8 +194,8 @@ const plan: Plan = {
   },
 };
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
-export function createResponseParser(options: ParseOptions): ResponseParser {
-  return new StreamParser(plan, options);
+export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
+  return new StreamParser<Message>(plan, options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
@@ -202,7 +207,7 @@ export function parseResponse(text: string | string[], options: ParseOptions): M
 
 function parseOne(text: string, options: ParseOptions): Message {
   // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
+  const parser = new StreamParser<Message>(plan, options, false);
   parser.feed(text);
   return parser.finalize().message;
 }

@@ -6,6 +6,7 @@ export type {
   JsonValue,
   JsonObject,
   Message,
+  ToolCall,
   RegionOpenEvent,
   RegionChunkEvent,
   RegionCloseEvent,

@@ -16,8 +16,18 @@ export type JsonValue =
 
 export type JsonObject = { [key: string]: JsonValue };
 
-/** The parsed assistant message: `defaults` plus one key per field that captured something. */
+/**
+ * The parsed assistant message: `defaults` plus one key per field that captured something. A generated
+ * module exports its own `Message`, which names the template's fields (`thinking?: string`, ...).
+ */
 export type Message = JsonObject;
+
+/**
+ * A tool call as templates build it, `{"type": "function", "function": ...}`. `F` is what the template
+ * proves about the function part (JsonValue when the model writes it as JSON). For OpenAI's validated
+ * shape, see `toOpenAIMessage` in `response-template/openai`.
+ */
+export type ToolCall<F extends JsonValue = JsonValue> = { type: "function"; function: F };
 
 export interface RegionOpenEvent {
   type: "region_open";
@@ -45,16 +55,20 @@ export interface ParseOptions {
   tools?: ToolDefinition[];
 }
 
-export interface ResponseParser {
+/** A streaming parser; `M` is the message type (a generated module's own `Message`). */
+export interface ResponseParser<M extends JsonObject = Message> {
   readonly initialEvents: RegionEvent[];
   feed(chunk: string): RegionEvent[];
-  finalize(): { message: Message; events: RegionEvent[] };
+  finalize(): { message: M; events: RegionEvent[] };
 }
 
-/** What a generated parser module exports (`response-template/models/<name>`, or a module `rtc build` wrote). */
-export interface ParserModule {
+/**
+ * What a generated parser module exports (`response-template/models/<name>`, or a module `rtc build`
+ * wrote); `M` is its `Message` type. Every module is a `ParserModule` (of plain JsonObject messages).
+ */
+export interface ParserModule<M extends JsonObject = Message> {
   readonly template: JsonValue;
-  parseResponse(text: string, options: ParseOptions): Message;
-  parseResponse(text: string[], options: ParseOptions): Message[];
-  createResponseParser(options: ParseOptions): ResponseParser;
+  parseResponse(text: string, options: ParseOptions): M;
+  parseResponse(text: string[], options: ParseOptions): M[];
+  createResponseParser(options: ParseOptions): ResponseParser<M>;
 }

@@ -3,7 +3,7 @@
 // (a region that fails to parse leaves the parser exactly where the reference leaves it).
 
 import { ContentError, NonTerminatingError, ParserStateError } from "../errors.ts";
-import type { JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
+import type { JsonObject, JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
 import { PyFloat, deepCopy, dictKeys, dictSet, hasKeyOrder, isEmptyValue, makeDict, setKey } from "../python/values.ts";
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
 import type { FieldPlan, Plan, ScanResult } from "./plan.ts";
@@ -19,7 +19,8 @@ const TRIM_AT = 1;
 /** Region chunks joined into one string at a time. */
 const BODY_PARTS = 128;
 
-export class StreamParser implements ResponseParser {
+/** `M`: the message type a generated module's plan guarantees (its own `Message`); plain dicts otherwise. */
+export class StreamParser<M extends JsonObject = Message> implements ResponseParser<M> {
   readonly initialEvents: RegionEvent[] = [];
 
   /** Unconsumed text plus `keep` characters of context; `base` is buf[0]'s offset in the whole stream. */
@@ -82,7 +83,7 @@ export class StreamParser implements ResponseParser {
     return events;
   }
 
-  finalize(): { message: Message; events: RegionEvent[] } {
+  finalize(): { message: M; events: RegionEvent[] } {
     if (this.finalized) throw new ParserStateError("finalize() called twice: this parser is finished");
     const events: RegionEvent[] = [];
     this.process(events, true);
@@ -97,7 +98,7 @@ export class StreamParser implements ResponseParser {
         "ValueError",
       );
     }
-    const message = this.message();
+    const message = this.message() as M;
     this.finalized = true;
     return { message, events };
   }
