@@ -7,6 +7,7 @@ import type { TemplatePlan } from "../plan/ir.ts";
 import { emitModule } from "../emit/emit-module.ts";
 import { emitRegistry } from "../emit/emit-registry.ts";
 import { formatModule } from "../emit/format.ts";
+import { toJavaScript } from "../emit/javascript.ts";
 import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
 import { validateSource } from "./validate.ts";
 
@@ -17,6 +18,8 @@ export interface BuildOptions {
   runtime?: string;
   /** Extension of sibling modules in the registry's imports: ".js" (default) or ".ts". */
   importExtension?: string;
+  /** Write JavaScript ESM and `.d.ts` files instead of TypeScript (`rtc build --js`). */
+  js?: boolean;
 }
 
 /** What generated modules import unless told otherwise: the runtime of the installed package. */
@@ -33,29 +36,42 @@ export async function compileSource(src: TemplateSource, options: BuildOptions):
 }
 
 export interface BuildResult {
-  /** Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus `index.ts`. */
+  /**
+   * Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus
+   * `index.ts` (the registry); with `js`, `<name>.js` and `<name>.d.ts` for each instead.
+   */
   files: Map<string, string>;
   /** One message per template that did not compile, naming the file and the JSON path. */
   errors: string[];
+  /** Names of the templates that compiled (the registry lists them). */
+  built: string[];
 }
 
 /** Compiles every template under the inputs; the registry lists the ones that compiled. */
 export async function buildOutputs(inputs: readonly string[], options: BuildOptions): Promise<BuildResult> {
   const sources = loadTemplates(inputs);
   const runtime = options.runtime ?? DEFAULT_RUNTIME;
+  const importExtension = options.importExtension ?? ".js";
+  if (options.js && importExtension !== ".js") throw new BuildError(`--js writes .js modules: the registry cannot import them as "${importExtension}"`);
   const files = new Map<string, string>();
+  const add = async (name: string, ts: string): Promise<void> => {
+    if (!options.js) return void files.set(`${name}.ts`, ts);
+    const { js, dts } = toJavaScript(`${name}.ts`, ts);
+    files.set(`${name}.js`, options.format ? await formatModule(js) : js);
+    files.set(`${name}.d.ts`, options.format ? await formatModule(dts) : dts);
+  };
   const errors: string[] = [];
   const built: string[] = [];
   for (const src of sources) {
     try {
-      files.set(`${src.name}.ts`, await compileSource(src, options));
+      await add(src.name, await compileSource(src, options));
       built.push(src.name);
     } catch (e) {
       if (!(e instanceof BuildError)) throw e;
       errors.push(e.message);
     }
   }
-  const registry = emitRegistry(built, { runtime, importExtension: options.importExtension ?? ".js" });
-  files.set("index.ts", options.format ? await formatModule(registry) : registry);
-  return { files, errors };
+  const registry = emitRegistry(built, { runtime, importExtension });
+  await add("index", options.format ? await formatModule(registry) : registry);
+  return { files, errors, built };
 }

@@ -12,7 +12,7 @@ export function staleFiles(outDir: string, outputs: Map<string, string>): string
   }
   if (existsSync(outDir)) {
     for (const f of readdirSync(outDir).sort()) {
-      if (f.endsWith(".ts") && !outputs.has(f)) stale.push(join(outDir, f));
+      if (/\.(ts|js)$/.test(f) && !outputs.has(f)) stale.push(join(outDir, f));
     }
   }
   return stale;

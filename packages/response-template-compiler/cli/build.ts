@@ -3,6 +3,7 @@
 //   rtc build templates/ --out parsers/ --check   exit 1 naming stale files, write nothing
 //   --runtime SPEC: what generated modules import the runtime as (default response-template/runtime);
 //   --import-ext .ts|.js: extension of sibling imports in the registry (default .js)
+//   --js: write JavaScript ESM with .d.ts declarations instead of TypeScript (plain Node imports them)
 //   rtc build --explain templates/qwen3.json      print the plan of one template (or --explain qwen3)
 //   --keep-going: write the templates that compile even if others fail (exit status still 1)
 
@@ -22,6 +23,7 @@ export async function runBuild(args: string[]): Promise<number> {
       out: { type: "string", short: "o", default: "generated" },
       runtime: { type: "string", default: DEFAULT_RUNTIME },
       "import-ext": { type: "string", default: ".js" },
+      js: { type: "boolean", default: false },
       check: { type: "boolean", default: false },
       explain: { type: "string" },
       "no-format": { type: "boolean", default: false },
@@ -40,10 +42,11 @@ export async function runBuild(args: string[]): Promise<number> {
     }
     const inputs = positionals.length ? positionals : ["templates"];
     const outDir = values.out!.replace(/\/$/, "");
-    const { files, errors } = await buildOutputs(inputs, {
+    const { files, errors, built } = await buildOutputs(inputs, {
       format: !values["no-format"],
       runtime: values.runtime!,
       importExtension: values["import-ext"]!,
+      js: values.js!,
     });
     const failed = () => {
       process.stderr.write(`rtc build: ${errors.length} template(s) failed:\n${errors.map((e) => `  ${e}\n`).join("")}`);
@@ -65,7 +68,7 @@ export async function runBuild(args: string[]): Promise<number> {
       return 1;
     }
     const written = writeOutputs(outDir, files);
-    process.stdout.write(`rtc build: ${files.size - 1} template(s) → ${outDir}/ (${written.length} file(s) written)\n`);
+    process.stdout.write(`rtc build: ${built.length} template(s) → ${outDir}/ (${written.length} file(s) written)\n`);
     if (errors.length) {
       failed();
       return 1;

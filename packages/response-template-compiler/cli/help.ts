@@ -12,8 +12,8 @@ export const USAGE = `rtc — response template compiler
       convert a legacy response_schema (x-regex) into a response template, or say why it cannot
   rtc replay <sessions.jsonl ...> [--engine interpreted|generated] [--verbose]
       replay recorded sessions (FORMAT.md) and compare with the recording
-  rtc build [templates/ ...] [--out dir/] [--runtime SPEC] [--import-ext .js|.ts] [--check] [--no-format] [--keep-going]
-      compile response templates into TypeScript parser modules (--check: exit 1 naming stale files)
+  rtc build [templates/ ...] [--out dir/] [--js] [--runtime SPEC] [--import-ext .js|.ts] [--check] [--no-format] [--keep-going]
+      compile response templates into TypeScript parser modules (--js: JavaScript + .d.ts; --check: exit 1 naming stale files)
   rtc build --explain <template.json | name>
       print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
 
