@@ -10,6 +10,7 @@ import { compileAndImport, type GeneratedModule } from "../packages/response-tem
 import type { JsonValue, Message, ResponseParser } from "../packages/response-template/runtime/types.ts";
 import { canonical } from "../packages/response-template-compiler/replay/tagged.ts";
 import { pyJsonLoads } from "../packages/response-template/runtime/python/json.ts";
+import { bundleSection } from "./bench/bundle-size.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -361,7 +362,9 @@ async function main(): Promise<void> {
       );
     }
   }
-  writeFileSync(join(ROOT, "BENCHMARKS.md"), report(rows));
+  const bundles = await bundleSection(ROOT);
+  process.stdout.write(`${bundles.join("\n")}\n`);
+  writeFileSync(join(ROOT, "BENCHMARKS.md"), `${report(rows)}\n${bundles.join("\n")}`);
   process.stdout.write("wrote BENCHMARKS.md\n");
 }
 
