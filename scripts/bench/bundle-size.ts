@@ -42,6 +42,7 @@ export const BUNDLES: readonly BundleEntry[] = [
 export async function bundleSize(entry: BundleEntry, resolveDir: string, conditions: string[] = []): Promise<BundleSize> {
   const result = await build({
     stdin: { contents: entry.code, resolveDir, loader: "js", sourcefile: "app.js" },
+    absWorkingDir: resolveDir,
     bundle: true,
     splitting: true,
     outdir: "out",
