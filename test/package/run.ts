@@ -5,14 +5,15 @@
 //   2. `npx rtc build` compiles the consumer's templates/ as TypeScript and as JavaScript (`--js`), and
 //      plain node imports and runs the JavaScript (generated-js-check.mjs);
 //   3. tsc typechecks src/main.ts and the generated TypeScript against the published declarations with
-//      strict settings (tsconfig.json, skipLibCheck false), then node runs what it compiled;
+//      strict settings (tsconfig.json, skipLibCheck false), then node runs what it compiled; README.md's
+//      TypeScript examples typecheck with the same settings (they run in test/readme-examples.test.ts);
 //   4. `npx rtc --version` and `--help`;
 //   5. install and bundle sizes, with the bundle budgets checked on the installed JavaScript.
 // Needs Node.js and npm, and the npm registry for the compiler's dependencies and TypeScript (the npm
 // cache is preferred). Exits 1 on the first failure. RTC_KEEP=1 keeps the temporary folder.
 
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { kb, measureBundles, overBudget, sizeTable } from "../../scripts/bench/bundle-size.ts";
@@ -113,6 +114,14 @@ try {
   await step("strict TypeScript consumer: tsc, then node runs the output", () => {
     run("npx", ["--no", "--", "tsc", "-p", "."], consumer);
     run("node", [join("out", "src", "main.js")], consumer);
+  });
+
+  await step("README.md's TypeScript examples typecheck in the strict consumer", () => {
+    const blocks = [...readFileSync(join(ROOT, "README.md"), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    mkdirSync(join(consumer, "readme"));
+    blocks.forEach((code, i) => writeFileSync(join(consumer, "readme", `example-${i + 1}.ts`), code));
+    run("npx", ["--no", "--", "tsc", "-p", "tsconfig.readme.json"], consumer);
+    return `${blocks.length} examples`;
   });
 
   await step("npx rtc --version, --help", () => {
