@@ -90,7 +90,10 @@ export interface StatePlan {
 export type ProcessPlan =
   /** Content parser called directly (args are a dict), then the transform built as plain objects. */
   | { kind: "direct"; parser: string; args: JsonObject; transform: TransformPlan | null }
-  /** Through the runtime's processField (transform_each, dotted paths, unusual keys, args that are not a dict). */
+  /**
+   * The runtime's transform step (transform_each, dotted paths, unusual keys) after the content parser, or
+   * its processField when content_args is not a dict (emit/emit-module.ts).
+   */
   | { kind: "generic" };
 
 export type TransformPlan =

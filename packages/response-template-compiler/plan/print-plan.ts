@@ -1,6 +1,7 @@
 // rtc build --explain: the plan as text, one block per scanner state.
 
 import type { DelimiterPlan, LiteralFacts, TemplatePlan, TransformPlan } from "./ir.ts";
+import { isDict } from "response-template/runtime";
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -65,7 +66,9 @@ export function printPlan(plan: TemplatePlan): string {
       .join(", ");
     const how =
       f.process.kind === "generic"
-        ? "processField (runtime)"
+        ? isDict(f.contentArgs)
+          ? `${f.content}(body, args) → transform (runtime)`
+          : "processField (runtime: content_args is not a dict)"
         : `${f.content}(body, args)${f.process.transform ? ` → ${transform(f.process.transform)}` : ""}`;
     out.push(`  [${f.index}] ${f.name}${f.index === plan.implicit ? " (implicit)" : ""}: ${flags}; ${how}`);
   }
