@@ -72,7 +72,7 @@ try {
     const notes: string[] = [];
     for (const p of packed) {
       // Compiled JavaScript, declarations, package.json and the README: no sources, tests or scripts.
-      const stray = p.files.map((f) => f.path).filter((f) => !/^dist\/.*\.(js|d\.ts)$/.test(f) && f !== "package.json" && f !== "README.md");
+      const stray = p.files.map((f) => f.path).filter((f) => !/^dist\/.*\.(js|d\.ts)$/.test(f) && !["package.json", "README.md", "LICENSE"].includes(f));
       if (stray.length) throw new Error(`${p.name}: unexpected files in the tarball: ${stray.slice(0, 10).join(", ")}`);
       if (!p.files.some((f) => f.path === "README.md")) throw new Error(`${p.name}: no README.md in the tarball`);
       tarballs.push(join(work, p.filename));
