@@ -108,8 +108,11 @@ const ctx: ContentContext = {
     usesProcessField ||= code.processField;
     usesApplyTransform ||= code.applyTransform;
     body.push(...code.statements);
+    // rtc extensions are written only when used, so modules of portable templates do not change.
+    const into = f.into === null ? "" : `into: { key: ${str(f.into)}, spread: ${f.transformEach} }, `;
+    const types = f.argumentTypes === null ? "" : `argumentTypes: ${str(f.argumentTypes)}, `;
     fieldEntries.push(
-      `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, process: ${processName} }`,
+      `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, ${into}${types}process: ${processName} }`,
     );
   }
   body.push(konst("fields", "readonly FieldPlan[]", `[${fieldEntries.join(", ")}]`));
@@ -147,23 +150,19 @@ const ctx: ContentContext = {
 export function createResponseParser(options: ParseOptions): ResponseParser {
   return new StreamParser(plan, options);
 }`),
-    fn(`/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+    fn(`/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * \`onError: "recover"\` each result is \`{message, errors}\`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(text: string | string[], options: ParseOptions): Message | Recovered | (Message | Recovered)[] {
+  return Array.isArray(text) ? text.map((t) => parseWhole(plan, t, options)) : parseWhole(plan, text, options);
 }`),
   );
 
   // One value import and one type import, both from the runtime entry point.
-  const values = ["StreamParser", "CONTENT_PARSERS"];
+  const values = ["StreamParser", "parseWhole", "CONTENT_PARSERS"];
   if (usesPatterns) values.push("CompiledPattern");
   if (contentErrors.length) values.push("PatternError");
   if (needs.pyFloat) values.push("PyFloat");
@@ -172,7 +171,7 @@ function parseOne(text: string, options: ParseOptions): Message {
   if (usesProcessField) values.push("processField");
   if (specials.has("pyStrip")) values.push("pyStrip");
   if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
-  const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "Message", "ParseOptions", "ResponseParser"];
+  const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "Message", "ParseOptions", "ResponseParser", "Recovered", "RecoverOptions"];
   types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["PatternMatch"] : []), "PyPattern");
   if (usesProcessField) types.push("FieldProcessing");
   const imports = [

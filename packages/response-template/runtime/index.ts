@@ -14,6 +14,11 @@ export type {
   ParseOptions,
   ResponseParser,
   ParserModule,
+  RegionErrorEvent,
+  ParseIssue,
+  OnError,
+  Recovered,
+  RecoverOptions,
 } from "./types.ts";
 export {
   RtcError,
@@ -28,6 +33,7 @@ export { UnrepresentableError, unrepresentable } from "./python/representable.ts
 
 // The engine and its contract with scanners.
 export { StreamParser } from "./engine/stream.ts";
+export { parseWhole } from "./engine/whole.ts";
 export type { FieldPlan, Plan, ScanResult } from "./engine/plan.ts";
 export {
   LiteralDelimiter,
