@@ -81,6 +81,7 @@ describe("rtc parse --batch", () => {
   });
 
   it("--on-error recover: records carry message and errors, with one worker or two, and via the CLI", async () => {
+    const defaultPrefix = "";
     const input = join(dir, "recover.jsonl");
     const records = [
       { text: 'Hi.\n<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>Bye.<|im_end|>', k: 1 },
@@ -90,12 +91,12 @@ describe("rtc parse --batch", () => {
     writeFileSync(input, records.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n");
     const out1 = join(dir, "recover1.jsonl");
     const out2 = join(dir, "recover2.jsonl");
-    const s = await runBatch({ template, input, output: out1, jobs: 1, summary: false, progress: false, onError: "recover" });
+    const s = await runBatch({ template, input, output: out1, jobs: 1, summary: false, progress: false, onError: "recover", defaultPrefix });
     expect(s.errors).toBe(1); // only the line that is not a record
     const lines = readFileSync(out1, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({
       id: 0,
-      k: 1,
+      record: { k: 1 },
       message: { content: 'Hi.<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>Bye.' },
     });
     const bad = records[0] as { text: string };
@@ -104,13 +105,11 @@ describe("rtc parse --batch", () => {
     expect(at).toMatchObject({ kind: "region", field: "tool_calls" });
     expect(lines[1]).toEqual({ id: 1, message: { role: "assistant", content: "fine" }, errors: [] });
     expect(lines[2].error).toMatch(/invalid JSON record/);
-    await runBatch({ template, input, output: out2, jobs: 2, summary: false, progress: false, onError: "recover" });
+    await runBatch({ template, input, output: out2, jobs: 2, summary: false, progress: false, onError: "recover", defaultPrefix });
     expect(readFileSync(out2, "utf8")).toBe(readFileSync(out1, "utf8"));
     const out3 = join(dir, "recover3.jsonl");
-    execFileSync("npx", ["tsx", "compiler/cli/main.ts", "parse", "-t", template, "--batch", input, "--out", out3, "--jobs", "1", "--on-error", "recover"], {
-      cwd: join(import.meta.dirname, "../.."),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const r = rtcRun(["parse", "-t", template, "--batch", input, "--out", out3, "--jobs", "1", "--on-error", "recover", "--default-prefix", ""]);
+    expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(out3, "utf8")).toBe(readFileSync(out1, "utf8"));
   }, 60_000);
 

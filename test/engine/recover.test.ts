@@ -161,9 +161,15 @@ describe("recover mode: a bad region never loses the message", () => {
     expect((r.message.content as string).length).toBe(huge.length);
   });
 
-  it("legacy response_schema documents refuse recover mode with a clear error", () => {
-    const schema = { type: "object", properties: { content: { type: "string", "x-regex": "(.*)" } } };
-    expect(() => parseResponse(schema, "x", recover)).toThrow(/needs a response template/);
+  it("rtc parse refuses recover mode for a legacy response_schema with a clear error", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { resolveTemplate } = await import("../../packages/response-template-compiler/batch/template.ts");
+    const file = join(mkdtempSync(join(tmpdir(), "rtc-recover-")), "schema.json");
+    writeFileSync(file, JSON.stringify({ type: "object", properties: { content: { type: "string", "x-regex": "(.*)" } } }));
+    await expect(resolveTemplate(file, "recover")).rejects.toThrow(/needs a response template/);
+    expect((await resolveTemplate(file)).parse("x", "", undefined)).toEqual({ message: { content: "x" } });
   });
 });
 

@@ -3,6 +3,7 @@
 // `rtc build --explain templates/deepseek-r1.json` prints the plan this code was generated from.
 import {
   StreamParser,
+  parseWhole,
   CONTENT_PARSERS,
   CompiledPattern,
   applyTransform,
@@ -18,6 +19,8 @@ import type {
   Message,
   ParseOptions,
   ResponseParser,
+  Recovered,
+  RecoverOptions,
   ContentContext,
   ContentParser,
   PatternMatch,
@@ -28,7 +31,13 @@ export const template: JsonValue = {
   defaults: { role: "assistant" },
   start_anchor: "<｜Assistant｜>",
   fields: {
-    thinking: { open_pattern: "<think>|^\\s*(?=</think>)", close: "</think>", content: "text" },
+    thinking: {
+      open_pattern: "<think>|^\\s*(?=</think>)",
+      close_pattern: "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)",
+      repeats: true,
+      join: "",
+      content: "text",
+    },
     tool_calls: {
       open_pattern:
         "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*",
@@ -97,8 +106,33 @@ const P1: CompiledPattern = new CompiledPattern({
     captureNames: ["name"],
   },
 });
-/** Pattern "\\s*```\\s*<｜tool▁call▁end｜>". */
+/** Pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)". */
 const P2: CompiledPattern = new CompiledPattern({
+  source: "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)",
+  js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E})))",
+  flags: "v",
+  partial:
+    "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))))",
+  partialChecks: [],
+  partialUncut: null,
+  partialAtEnd: false,
+  groupNames: [],
+  groupSlots: [],
+  keep: null,
+  searchAnchor: false,
+  lookbehind: 0,
+  backtrack: null,
+  analysis: {
+    literalPrefix: "",
+    firstChars: [[60, 60]],
+    minLength: 0,
+    maxLength: 8,
+    canMatchEmpty: true,
+    captureNames: [],
+  },
+});
+/** Pattern "\\s*```\\s*<｜tool▁call▁end｜>". */
+const P3: CompiledPattern = new CompiledPattern({
   source: "\\s*```\\s*<｜tool▁call▁end｜>",
   js: "(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}(?:[\\p{rtcSpace}])*\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}end\\u{FF5C}\\u{3E}",
   flags: "v",
@@ -123,7 +157,7 @@ const P2: CompiledPattern = new CompiledPattern({
   },
 });
 /** Pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
-const P3: CompiledPattern = new CompiledPattern({
+const P4: CompiledPattern = new CompiledPattern({
   source: "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)",
   js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}end\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}end\\u{2581}of\\u{2581}sentence\\u{FF5C}\\u{3E})",
   flags: "v",
@@ -180,7 +214,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const fields: readonly FieldPlan[] = [
-  { name: "thinking", dirty: false, repeats: false, join: null, optional: true, process: process0 },
+  { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
@@ -394,8 +428,59 @@ function hold4(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "```" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜tool▁call▁begin｜>" (-1 if none); candidates by last character. */
 function hold5(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 65372: // "｜"
+      if (n - 18 >= from && buf.startsWith("<｜tool▁call▁begin", n - 18)) return n - 18;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
+      return -1;
+    case 111: // "o"
+      if (n - 5 >= from && buf.startsWith("<｜to", n - 5)) return n - 5;
+      if (n - 4 >= from && buf.startsWith("<｜t", n - 4)) return n - 4;
+      return -1;
+    case 108: // "l"
+      if (n - 11 >= from && buf.startsWith("<｜tool▁cal", n - 11)) return n - 11;
+      if (n - 10 >= from && buf.startsWith("<｜tool▁ca", n - 10)) return n - 10;
+      if (n - 6 >= from && buf.startsWith("<｜too", n - 6)) return n - 6;
+      return -1;
+    case 9601: // "▁"
+      if (n - 12 >= from && buf.startsWith("<｜tool▁call", n - 12)) return n - 12;
+      if (n - 7 >= from && buf.startsWith("<｜tool", n - 7)) return n - 7;
+      return -1;
+    case 99: // "c"
+      if (n - 8 >= from && buf.startsWith("<｜tool▁", n - 8)) return n - 8;
+      return -1;
+    case 97: // "a"
+      if (n - 9 >= from && buf.startsWith("<｜tool▁c", n - 9)) return n - 9;
+      return -1;
+    case 98: // "b"
+      if (n - 13 >= from && buf.startsWith("<｜tool▁call▁", n - 13)) return n - 13;
+      return -1;
+    case 101: // "e"
+      if (n - 14 >= from && buf.startsWith("<｜tool▁call▁b", n - 14)) return n - 14;
+      return -1;
+    case 103: // "g"
+      if (n - 15 >= from && buf.startsWith("<｜tool▁call▁be", n - 15)) return n - 15;
+      return -1;
+    case 105: // "i"
+      if (n - 16 >= from && buf.startsWith("<｜tool▁call▁beg", n - 16)) return n - 16;
+      return -1;
+    case 110: // "n"
+      if (n - 17 >= from && buf.startsWith("<｜tool▁call▁begi", n - 17)) return n - 17;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "```" (-1 if none); candidates by last character. */
+function hold6(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 96: // "`"
       if (n - 2 >= from && buf.charCodeAt(n - 2) === 96) return n - 2;
@@ -478,8 +563,8 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
 }
 
 /** Pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)": whitespace then "<｜", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_3: Record<string, string | null> = {};
-function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+const NO_GROUPS_4: Record<string, string | null> = {};
+function find4(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("<｜", pos);
   if (j < 0) {
     if (eos) return null;
@@ -489,32 +574,55 @@ function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
       while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_3 };
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_4 };
     }
     j = Math.max(pos, n - 1);
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P3.search(buf, j, !eos);
+  return P4.search(buf, j, !eos);
+}
+
+/** Pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)": a match begins at the first of "</think>", "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", or is pending at the end. */
+function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<｜tool▁calls▁begin｜>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<｜tool▁call▁begin｜>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold5(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P2.search(buf, j, !eos);
 }
 
 /** Pattern "\\s*```\\s*<｜tool▁call▁end｜>": whitespace then "```", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_2: Record<string, string | null> = {};
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+const NO_GROUPS_3: Record<string, string | null> = {};
+function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("```", pos);
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold5(buf, pos, n) < 0) {
+    if (hold6(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
       while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_2 };
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_3 };
     }
     j = Math.max(pos, n - 2);
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P2.search(buf, j, !eos);
+  return P3.search(buf, j, !eos);
 }
 
 /** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
@@ -580,7 +688,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
     if (buf === mO_2Buf && eos === mO_2Eos && pos >= mO_2From && (mO_2Hit === null || mO_2Hit.start >= pos))
       r = mO_2Hit;
     else {
-      r = find3(buf, pos, eos, n);
+      r = find4(buf, pos, eos, n);
       mO_2Buf = buf;
       mO_2From = pos;
       mO_2Eos = eos;
@@ -610,28 +718,29 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   out.groups = bg;
 }
 
-/** inside thinking: close thinking: "</think>". */
+/** inside thinking: close thinking: pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
-  const s = buf.indexOf("</think>", pos);
-  if (s >= 0) {
-    out.hold = n;
-    out.field = 0;
-    out.open = false;
-    out.start = s;
-    out.end = s + 8;
-    out.groups = null;
+  const r = find2(buf, pos, eos, n);
+  out.field = -1;
+  out.hold = n;
+  if (r === null) return;
+  if (!eos && (r.partial || r.end === n)) {
+    out.hold = r.start;
     return;
   }
-  out.field = -1;
-  const p = eos ? -1 : hold4(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (r.start >= n) return;
+  out.field = 0;
+  out.open = false;
+  out.start = r.start;
+  out.end = r.end;
+  out.groups = r.groups;
 }
 
 /** inside tool_calls: close tool_calls: pattern "\\s*```\\s*<｜tool▁call▁end｜>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
-  const r = find2(buf, pos, eos, n);
+  const r = find3(buf, pos, eos, n);
   out.field = -1;
   out.hold = n;
   if (r === null) return;
@@ -658,7 +767,7 @@ const plan: Plan = {
   fields,
   implicit: 2,
   defaults,
-  lookbehind: Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind),
+  lookbehind: Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind),
   truncatePrefix,
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
@@ -678,16 +787,15 @@ export function createResponseParser(options: ParseOptions): ResponseParser {
   return new StreamParser(plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered | (Message | Recovered)[] {
+  return Array.isArray(text) ? text.map((t) => parseWhole(plan, t, options)) : parseWhole(plan, text, options);
 }

@@ -3,6 +3,7 @@
 // `rtc build --explain templates/gpt-oss.json` prints the plan this code was generated from.
 import {
   StreamParser,
+  parseWhole,
   CONTENT_PARSERS,
   CompiledPattern,
   applyTransform,
@@ -18,6 +19,8 @@ import type {
   Message,
   ParseOptions,
   ResponseParser,
+  Recovered,
+  RecoverOptions,
   ContentContext,
   ContentParser,
   PatternMatch,
@@ -26,33 +29,54 @@ import type {
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
-  start_anchor: "<|start|>assistant",
+  start_anchor_pattern: "(?<!<\\|start\\|>assistant(?:(?!<\\|start\\|>).)*)<\\|start\\|>assistant",
   fields: {
-    thinking: { open: "<|channel|>analysis<|message|>", close: "<|end|>", content: "text" },
+    thinking: {
+      open: ["<|start|>assistant<|channel|>analysis<|message|>", "<|channel|>analysis<|message|>"],
+      close: "<|end|>",
+      repeats: true,
+      join: "",
+      content: "text",
+    },
     content: {
-      open: ["<|channel|>final<|message|>", "<|channel|>commentary<|message|>"],
+      open: [
+        "<|start|>assistant<|channel|>final<|message|>",
+        "<|channel|>final<|message|>",
+        "<|start|>assistant<|channel|>commentary<|message|>",
+        "<|channel|>commentary<|message|>",
+      ],
       close: ["<|end|>", "<|return|>"],
+      repeats: true,
+      join: "\n\n",
       content: "text",
     },
     tool_calls: {
       open_pattern:
-        "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
+        "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
       close: "<|call|>",
       repeats: true,
       content: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
+    python_calls: {
+      open_pattern:
+        "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
+      close: "<|call|>",
+      into: "tool_calls",
+      content: "text",
+      transform: { type: "function", function: { name: "python", arguments: { code: "{content}" } } },
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
-/** Pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
+/** Pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
 const P0: CompiledPattern = new CompiledPattern({
   source:
-    "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
-  js: "(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:[\\p{rtcSpace}])*to\\u{3D}functions\\u{2E}((?:[^\\u{3C}\\p{rtcSpace}])+))(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:[\\p{rtcSpace}])*to\\u{3D}functions\\u{2E}(?:[^\\u{3C}\\p{rtcSpace}])+(?:[^\\u{3C}\\u{A}])*(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary(?:[^\\u{3C}\\u{A}])*|)(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[^\\u{3C}\\u{A}])*|)\\u{3C}\\u{7C}message\\u{7C}\\u{3E}",
+    "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
+  js: "(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}(?:functions\\u{2E}|)((?!python[\\p{rtcSpace}\\u{3C}])(?:[^\\u{3C}\\p{rtcSpace}])+))(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}[^\\u{3C}\\p{rtcSpace}](?:[^\\u{3C}\\u{A}])*(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[^\\u{3C}\\u{A}])*|)(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[^\\u{3C}\\u{A}])*|)\\u{3C}\\u{7C}message\\u{7C}\\u{3E}",
   flags: "v",
   partial:
-    "(?=\\u{3C}|[\\p{rtcSpace}]|t|(?![\\s\\S]))(?:(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2E}(?:[^\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))|(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:[\\p{rtcSpace}])*to\\u{3D}functions\\u{2E}(?:(?:[^\\u{3C}\\p{rtcSpace}])+))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2E}(?:(?:[^\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])|(?:[^\\u{3C}\\p{rtcSpace}])+(?:(?:[^\\u{3C}\\u{A}])*(?![\\s\\S])|(?:[^\\u{3C}\\u{A}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|y(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}commentary(?:[^\\u{3C}\\u{A}])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))))))))))))))|(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[^\\u{3C}\\u{A}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))))))))))))",
+    "(?=\\u{3C}|\\u{3C}|[\\p{rtcSpace}]|t|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))))))))|(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))|(?:functions\\u{2E}|)(?:(?=(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S]))))))))|(?!python[\\p{rtcSpace}\\u{3C}])(?:[^\\u{3C}\\p{rtcSpace}])*(?![\\s\\S])))))))))|(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}(?:functions\\u{2E}|)(?:(?!python[\\p{rtcSpace}\\u{3C}])(?:[^\\u{3C}\\p{rtcSpace}])+))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|[^\\u{3C}\\p{rtcSpace}](?:(?:[^\\u{3C}\\u{A}])*(?![\\s\\S])|(?:[^\\u{3C}\\u{A}])*(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[^\\u{3C}\\u{A}])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))))))))))))))|(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[^\\u{3C}\\u{A}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
   partialChecks: [],
   partialUncut: null,
   partialAtEnd: true,
@@ -65,10 +89,61 @@ const P0: CompiledPattern = new CompiledPattern({
   analysis: {
     literalPrefix: "",
     firstChars: "any",
-    minLength: 25,
+    minLength: 15,
     maxLength: null,
     canMatchEmpty: false,
     captureNames: ["name"],
+  },
+});
+/** Pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
+const P1: CompiledPattern = new CompiledPattern({
+  source:
+    "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
+  js: "(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}python(?=[\\p{rtcSpace}\\u{3C}])(?:[^\\u{3C}\\u{A}])*(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[^\\u{3C}\\u{A}])*|)(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[^\\u{3C}\\u{A}])*|)\\u{3C}\\u{7C}message\\u{7C}\\u{3E}",
+  flags: "v",
+  partial:
+    "(?=\\u{3C}|\\u{3C}|[\\p{rtcSpace}]|t|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))))))))|(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?=(?![\\s\\S]))|(?=[\\p{rtcSpace}\\u{3C}])(?:(?:[^\\u{3C}\\u{A}])*(?![\\s\\S])|(?:[^\\u{3C}\\u{A}])*(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[^\\u{3C}\\u{A}])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[^\\u{3C}\\u{A}])*(?![\\s\\S]))))))))))))))|(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[^\\u{3C}\\u{A}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))))))))",
+  partialChecks: [],
+  partialUncut: null,
+  partialAtEnd: true,
+  groupNames: [],
+  groupSlots: [],
+  keep: null,
+  searchAnchor: false,
+  lookbehind: 0,
+  backtrack: null,
+  analysis: {
+    literalPrefix: "",
+    firstChars: "any",
+    minLength: 20,
+    maxLength: null,
+    canMatchEmpty: false,
+    captureNames: [],
+  },
+});
+/** Pattern "(?<!<\\|start\\|>assistant(?:(?!<\\|start\\|>).)*)<\\|start\\|>assistant". */
+const P2: CompiledPattern = new CompiledPattern({
+  source: "(?<!<\\|start\\|>assistant(?:(?!<\\|start\\|>).)*)<\\|start\\|>assistant",
+  js: "(?<!\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant(?:(?!\\u{3C}\\u{7C}start\\u{7C}\\u{3E})[\\s\\S])*)\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant",
+  flags: "v",
+  partial:
+    "(?=\\u{3C}|(?![\\s\\S]))(?<!\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant(?:(?!\\u{3C}\\u{7C}start\\u{7C}\\u{3E})[\\s\\S])*)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))))))))",
+  partialChecks: [],
+  partialUncut: null,
+  partialAtEnd: true,
+  groupNames: [],
+  groupSlots: [],
+  keep: null,
+  searchAnchor: false,
+  lookbehind: null,
+  backtrack: null,
+  analysis: {
+    literalPrefix: "",
+    firstChars: [[60, 60]],
+    minLength: 18,
+    maxLength: 18,
+    canMatchEmpty: false,
+    captureNames: [],
   },
 });
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
@@ -103,10 +178,25 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
+/** fields.python_calls: text then the transform. */
+function process3(body: string, captures: Record<string, string>): JsonValue {
+  const content = pyStrip(body);
+  return { type: "function", function: { name: "python", arguments: { code: content } } };
+}
+
 const fields: readonly FieldPlan[] = [
-  { name: "thinking", dirty: false, repeats: false, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: false, join: null, optional: true, process: process1 },
+  { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
+  { name: "content", dirty: false, repeats: true, join: "\n\n", optional: true, process: process1 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process2 },
+  {
+    name: "python_calls",
+    dirty: false,
+    repeats: false,
+    join: null,
+    optional: true,
+    into: { key: "tool_calls", spread: false },
+    process: process3,
+  },
 ];
 let mO_0Buf: string | null = null;
 let mO_0From = 0;
@@ -117,15 +207,192 @@ let mO_0P = false;
 let mO_1Buf: string | null = null;
 let mO_1From = 0;
 let mO_1Eos = false;
-let mO_1S = -1;
-let mO_1E = 0;
-let mO_1P = false;
+let mO_1Hit: PatternMatch | null = null;
 let mO_2Buf: string | null = null;
 let mO_2From = 0;
 let mO_2Eos = false;
-let mO_2Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>commentary<|message|>" (-1 if none); candidates by last character. */
+let mO_2S = -1;
+let mO_2E = 0;
+let mO_2P = false;
+let mO_3Buf: string | null = null;
+let mO_3From = 0;
+let mO_3Eos = false;
+let mO_3Hit: PatternMatch | null = null;
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant<|channel|>commentary<|message|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 40 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary", n - 40)) return n - 40;
+      if (n - 19 >= from && buf.startsWith("<|start|>assistant", n - 19)) return n - 19;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 49 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|message", n - 49)) return n - 49;
+      if (n - 41 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<", n - 41)) return n - 41;
+      if (n - 28 >= from && buf.startsWith("<|start|>assistant<|channel", n - 28)) return n - 28;
+      if (n - 20 >= from && buf.startsWith("<|start|>assistant<", n - 20)) return n - 20;
+      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 115: // "s"
+      if (n - 45 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|mes", n - 45)) return n - 45;
+      if (n - 44 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|me", n - 44)) return n - 44;
+      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
+      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
+      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 116: // "t"
+      if (n - 36 >= from && buf.startsWith("<|start|>assistant<|channel|>commen", n - 36)) return n - 36;
+      if (n - 18 >= from && buf.startsWith("<|start|>assistan", n - 18)) return n - 18;
+      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
+      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
+      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 46 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|mess", n - 46)) return n - 46;
+      if (n - 37 >= from && buf.startsWith("<|start|>assistant<|channel|>comment", n - 37)) return n - 37;
+      if (n - 23 >= from && buf.startsWith("<|start|>assistant<|ch", n - 23)) return n - 23;
+      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
+      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
+      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
+      return -1;
+    case 114: // "r"
+      if (n - 38 >= from && buf.startsWith("<|start|>assistant<|channel|>commenta", n - 38)) return n - 38;
+      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
+      return -1;
+    case 62: // ">"
+      if (n - 29 >= from && buf.startsWith("<|start|>assistant<|channel|", n - 29)) return n - 29;
+      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
+      return -1;
+    case 105: // "i"
+      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
+      return -1;
+    case 110: // "n"
+      if (n - 35 >= from && buf.startsWith("<|start|>assistant<|channel|>comme", n - 35)) return n - 35;
+      if (n - 25 >= from && buf.startsWith("<|start|>assistant<|chan", n - 25)) return n - 25;
+      if (n - 24 >= from && buf.startsWith("<|start|>assistant<|cha", n - 24)) return n - 24;
+      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
+      return -1;
+    case 99: // "c"
+      if (n - 30 >= from && buf.startsWith("<|start|>assistant<|channel|>", n - 30)) return n - 30;
+      if (n - 21 >= from && buf.startsWith("<|start|>assistant<|", n - 21)) return n - 21;
+      return -1;
+    case 104: // "h"
+      if (n - 22 >= from && buf.startsWith("<|start|>assistant<|c", n - 22)) return n - 22;
+      return -1;
+    case 101: // "e"
+      if (n - 48 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|messag", n - 48)) return n - 48;
+      if (n - 43 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|m", n - 43)) return n - 43;
+      if (n - 34 >= from && buf.startsWith("<|start|>assistant<|channel|>comm", n - 34)) return n - 34;
+      if (n - 26 >= from && buf.startsWith("<|start|>assistant<|chann", n - 26)) return n - 26;
+      return -1;
+    case 108: // "l"
+      if (n - 27 >= from && buf.startsWith("<|start|>assistant<|channe", n - 27)) return n - 27;
+      return -1;
+    case 111: // "o"
+      if (n - 31 >= from && buf.startsWith("<|start|>assistant<|channel|>c", n - 31)) return n - 31;
+      return -1;
+    case 109: // "m"
+      if (n - 42 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|", n - 42)) return n - 42;
+      if (n - 33 >= from && buf.startsWith("<|start|>assistant<|channel|>com", n - 33)) return n - 33;
+      if (n - 32 >= from && buf.startsWith("<|start|>assistant<|channel|>co", n - 32)) return n - 32;
+      return -1;
+    case 121: // "y"
+      if (n - 39 >= from && buf.startsWith("<|start|>assistant<|channel|>commentar", n - 39)) return n - 39;
+      return -1;
+    case 103: // "g"
+      if (n - 47 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|messa", n - 47)) return n - 47;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant<|channel|>final<|message|>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 35 >= from && buf.startsWith("<|start|>assistant<|channel|>final", n - 35)) return n - 35;
+      if (n - 19 >= from && buf.startsWith("<|start|>assistant", n - 19)) return n - 19;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 44 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|message", n - 44)) return n - 44;
+      if (n - 36 >= from && buf.startsWith("<|start|>assistant<|channel|>final<", n - 36)) return n - 36;
+      if (n - 28 >= from && buf.startsWith("<|start|>assistant<|channel", n - 28)) return n - 28;
+      if (n - 20 >= from && buf.startsWith("<|start|>assistant<", n - 20)) return n - 20;
+      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 115: // "s"
+      if (n - 40 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|mes", n - 40)) return n - 40;
+      if (n - 39 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|me", n - 39)) return n - 39;
+      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
+      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
+      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 116: // "t"
+      if (n - 18 >= from && buf.startsWith("<|start|>assistan", n - 18)) return n - 18;
+      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
+      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
+      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 41 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|mess", n - 41)) return n - 41;
+      if (n - 33 >= from && buf.startsWith("<|start|>assistant<|channel|>fin", n - 33)) return n - 33;
+      if (n - 23 >= from && buf.startsWith("<|start|>assistant<|ch", n - 23)) return n - 23;
+      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
+      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
+      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
+      return -1;
+    case 114: // "r"
+      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
+      return -1;
+    case 62: // ">"
+      if (n - 29 >= from && buf.startsWith("<|start|>assistant<|channel|", n - 29)) return n - 29;
+      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
+      return -1;
+    case 105: // "i"
+      if (n - 31 >= from && buf.startsWith("<|start|>assistant<|channel|>f", n - 31)) return n - 31;
+      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
+      return -1;
+    case 110: // "n"
+      if (n - 32 >= from && buf.startsWith("<|start|>assistant<|channel|>fi", n - 32)) return n - 32;
+      if (n - 25 >= from && buf.startsWith("<|start|>assistant<|chan", n - 25)) return n - 25;
+      if (n - 24 >= from && buf.startsWith("<|start|>assistant<|cha", n - 24)) return n - 24;
+      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
+      return -1;
+    case 99: // "c"
+      if (n - 21 >= from && buf.startsWith("<|start|>assistant<|", n - 21)) return n - 21;
+      return -1;
+    case 104: // "h"
+      if (n - 22 >= from && buf.startsWith("<|start|>assistant<|c", n - 22)) return n - 22;
+      return -1;
+    case 101: // "e"
+      if (n - 43 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|messag", n - 43)) return n - 43;
+      if (n - 38 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|m", n - 38)) return n - 38;
+      if (n - 26 >= from && buf.startsWith("<|start|>assistant<|chann", n - 26)) return n - 26;
+      return -1;
+    case 108: // "l"
+      if (n - 34 >= from && buf.startsWith("<|start|>assistant<|channel|>fina", n - 34)) return n - 34;
+      if (n - 27 >= from && buf.startsWith("<|start|>assistant<|channe", n - 27)) return n - 27;
+      return -1;
+    case 102: // "f"
+      if (n - 30 >= from && buf.startsWith("<|start|>assistant<|channel|>", n - 30)) return n - 30;
+      return -1;
+    case 109: // "m"
+      if (n - 37 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|", n - 37)) return n - 37;
+      return -1;
+    case 103: // "g"
+      if (n - 42 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|messa", n - 42)) return n - 42;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>commentary<|message|>" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 22 >= from && buf.startsWith("<|channel|>commentary", n - 22)) return n - 22;
@@ -195,7 +462,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>final<|message|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 17 >= from && buf.startsWith("<|channel|>final", n - 17)) return n - 17;
@@ -255,8 +522,196 @@ function hold1(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 99: // "c"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 104: // "h"
+      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
+      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
+      return -1;
+    case 101: // "e"
+      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
+      return -1;
+    case 108: // "l"
+      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant" (-1 if none); candidates by last character. */
+function hold5(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 115: // "s"
+      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
+      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
+      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 116: // "t"
+      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
+      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
+      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
+      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
+      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
+      return -1;
+    case 114: // "r"
+      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
+      return -1;
+    case 62: // ">"
+      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
+      return -1;
+    case 105: // "i"
+      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
+      return -1;
+    case 110: // "n"
+      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "to=python" (-1 if none); candidates by last character. */
+function hold6(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 116: // "t"
+      if (n - 6 >= from && buf.startsWith("to=py", n - 6)) return n - 6;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 111: // "o"
+      if (n - 8 >= from && buf.startsWith("to=pyth", n - 8)) return n - 8;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 116) return n - 2;
+      return -1;
+    case 61: // "="
+      if (n - 3 >= from && buf.startsWith("to", n - 3)) return n - 3;
+      return -1;
+    case 112: // "p"
+      if (n - 4 >= from && buf.startsWith("to=", n - 4)) return n - 4;
+      return -1;
+    case 121: // "y"
+      if (n - 5 >= from && buf.startsWith("to=p", n - 5)) return n - 5;
+      return -1;
+    case 104: // "h"
+      if (n - 7 >= from && buf.startsWith("to=pyt", n - 7)) return n - 7;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant<|channel|>analysis<|message|>" (-1 if none); candidates by last character. */
+function hold7(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 38 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis", n - 38)) return n - 38;
+      if (n - 19 >= from && buf.startsWith("<|start|>assistant", n - 19)) return n - 19;
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 47 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|message", n - 47)) return n - 47;
+      if (n - 39 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<", n - 39)) return n - 39;
+      if (n - 28 >= from && buf.startsWith("<|start|>assistant<|channel", n - 28)) return n - 28;
+      if (n - 20 >= from && buf.startsWith("<|start|>assistant<", n - 20)) return n - 20;
+      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 115: // "s"
+      if (n - 43 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|mes", n - 43)) return n - 43;
+      if (n - 42 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|me", n - 42)) return n - 42;
+      if (n - 37 >= from && buf.startsWith("<|start|>assistant<|channel|>analysi", n - 37)) return n - 37;
+      if (n - 35 >= from && buf.startsWith("<|start|>assistant<|channel|>analy", n - 35)) return n - 35;
+      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
+      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
+      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 116: // "t"
+      if (n - 18 >= from && buf.startsWith("<|start|>assistan", n - 18)) return n - 18;
+      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
+      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
+      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
+      return -1;
+    case 97: // "a"
+      if (n - 44 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|mess", n - 44)) return n - 44;
+      if (n - 32 >= from && buf.startsWith("<|start|>assistant<|channel|>an", n - 32)) return n - 32;
+      if (n - 30 >= from && buf.startsWith("<|start|>assistant<|channel|>", n - 30)) return n - 30;
+      if (n - 23 >= from && buf.startsWith("<|start|>assistant<|ch", n - 23)) return n - 23;
+      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
+      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
+      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
+      return -1;
+    case 114: // "r"
+      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
+      return -1;
+    case 62: // ">"
+      if (n - 29 >= from && buf.startsWith("<|start|>assistant<|channel|", n - 29)) return n - 29;
+      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
+      return -1;
+    case 105: // "i"
+      if (n - 36 >= from && buf.startsWith("<|start|>assistant<|channel|>analys", n - 36)) return n - 36;
+      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
+      return -1;
+    case 110: // "n"
+      if (n - 31 >= from && buf.startsWith("<|start|>assistant<|channel|>a", n - 31)) return n - 31;
+      if (n - 25 >= from && buf.startsWith("<|start|>assistant<|chan", n - 25)) return n - 25;
+      if (n - 24 >= from && buf.startsWith("<|start|>assistant<|cha", n - 24)) return n - 24;
+      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
+      return -1;
+    case 99: // "c"
+      if (n - 21 >= from && buf.startsWith("<|start|>assistant<|", n - 21)) return n - 21;
+      return -1;
+    case 104: // "h"
+      if (n - 22 >= from && buf.startsWith("<|start|>assistant<|c", n - 22)) return n - 22;
+      return -1;
+    case 101: // "e"
+      if (n - 46 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|messag", n - 46)) return n - 46;
+      if (n - 41 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|m", n - 41)) return n - 41;
+      if (n - 26 >= from && buf.startsWith("<|start|>assistant<|chann", n - 26)) return n - 26;
+      return -1;
+    case 108: // "l"
+      if (n - 33 >= from && buf.startsWith("<|start|>assistant<|channel|>ana", n - 33)) return n - 33;
+      if (n - 27 >= from && buf.startsWith("<|start|>assistant<|channe", n - 27)) return n - 27;
+      return -1;
+    case 121: // "y"
+      if (n - 34 >= from && buf.startsWith("<|start|>assistant<|channel|>anal", n - 34)) return n - 34;
+      return -1;
+    case 109: // "m"
+      if (n - 40 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|", n - 40)) return n - 40;
+      return -1;
+    case 103: // "g"
+      if (n - 45 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|messa", n - 45)) return n - 45;
+      return -1;
+  }
+  return -1;
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>analysis<|message|>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold8(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 20 >= from && buf.startsWith("<|channel|>analysis", n - 20)) return n - 20;
@@ -319,98 +774,21 @@ function hold2(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>commentary" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 99: // "c"
-      if (n - 12 >= from && buf.startsWith("<|channel|>", n - 12)) return n - 12;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 19 >= from && buf.startsWith("<|channel|>comment", n - 19)) return n - 19;
-      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 17 >= from && buf.startsWith("<|channel|>comme", n - 17)) return n - 17;
-      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
-      return -1;
-    case 101: // "e"
-      if (n - 16 >= from && buf.startsWith("<|channel|>comm", n - 16)) return n - 16;
-      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
-      return -1;
-    case 108: // "l"
-      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
-      return -1;
-    case 62: // ">"
-      if (n - 11 >= from && buf.startsWith("<|channel|", n - 11)) return n - 11;
-      return -1;
-    case 111: // "o"
-      if (n - 13 >= from && buf.startsWith("<|channel|>c", n - 13)) return n - 13;
-      return -1;
-    case 109: // "m"
-      if (n - 15 >= from && buf.startsWith("<|channel|>com", n - 15)) return n - 15;
-      if (n - 14 >= from && buf.startsWith("<|channel|>co", n - 14)) return n - 14;
-      return -1;
-    case 116: // "t"
-      if (n - 18 >= from && buf.startsWith("<|channel|>commen", n - 18)) return n - 18;
-      return -1;
-    case 114: // "r"
-      if (n - 20 >= from && buf.startsWith("<|channel|>commenta", n - 20)) return n - 20;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "to=functions." (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
+/** Earliest p ≥ from with buf[p:] a proper prefix of "to=" (-1 if none); candidates by last character. */
+function hold9(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 116: // "t"
-      if (n - 8 >= from && buf.startsWith("to=func", n - 8)) return n - 8;
       if (n - 1 >= from) return n - 1;
       return -1;
     case 111: // "o"
-      if (n - 10 >= from && buf.startsWith("to=functi", n - 10)) return n - 10;
       if (n - 2 >= from && buf.charCodeAt(n - 2) === 116) return n - 2;
-      return -1;
-    case 61: // "="
-      if (n - 3 >= from && buf.startsWith("to", n - 3)) return n - 3;
-      return -1;
-    case 102: // "f"
-      if (n - 4 >= from && buf.startsWith("to=", n - 4)) return n - 4;
-      return -1;
-    case 117: // "u"
-      if (n - 5 >= from && buf.startsWith("to=f", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 11 >= from && buf.startsWith("to=functio", n - 11)) return n - 11;
-      if (n - 6 >= from && buf.startsWith("to=fu", n - 6)) return n - 6;
-      return -1;
-    case 99: // "c"
-      if (n - 7 >= from && buf.startsWith("to=fun", n - 7)) return n - 7;
-      return -1;
-    case 105: // "i"
-      if (n - 9 >= from && buf.startsWith("to=funct", n - 9)) return n - 9;
-      return -1;
-    case 115: // "s"
-      if (n - 12 >= from && buf.startsWith("to=function", n - 12)) return n - 12;
       return -1;
   }
   return -1;
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
+function hold10(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -433,7 +811,7 @@ function hold5(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|return|>" (-1 if none); candidates by last character. */
-function hold6(buf: string, from: number, n: number): number {
+function hold11(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -463,7 +841,7 @@ function hold6(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|call|>" (-1 if none); candidates by last character. */
-function hold7(buf: string, from: number, n: number): number {
+function hold12(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -521,19 +899,48 @@ function pySpace(c: number): boolean {
   );
 }
 
-/** Pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>": a match begins in the whitespace before the first of "<|channel|>commentary", "to=functions.", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+/** Pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>": a match begins in the whitespace before the first of "<|channel|>", "<|start|>assistant", "to=python", or is pending at the end. */
+function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = -1;
   let t = 0;
-  t = buf.indexOf("<|channel|>commentary", pos);
+  t = buf.indexOf("<|channel|>", pos);
   if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("to=functions.", pos);
+  t = buf.indexOf("<|start|>assistant", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("to=python", pos);
   if (t >= 0 && (j < 0 || t < j)) j = t;
   if (j < 0) {
     if (eos) return null;
-    t = hold3(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
     t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold5(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold6(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P1.search(buf, j, !eos);
+}
+
+/** Pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>": a match begins in the whitespace before the first of "<|channel|>", "<|start|>assistant", "to=", or is pending at the end. */
+function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|channel|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|start|>assistant", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("to=", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold5(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold9(buf, pos, n);
     if (t >= 0 && (j < 0 || t < j)) j = t;
     if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
     if (j < 0) return null;
@@ -542,7 +949,7 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P0.search(buf, j, !eos);
 }
 
-/** outside (no implicit field): open content: "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"; open thinking: "<|channel|>analysis<|message|>"; open tool_calls: pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
+/** outside (no implicit field): open content: "<|start|>assistant<|channel|>commentary<|message|>" | "<|start|>assistant<|channel|>final<|message|>" | "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"; open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"; open thinking: "<|start|>assistant<|channel|>analysis<|message|>" | "<|channel|>analysis<|message|>"; open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   let hold = n;
@@ -551,7 +958,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   let bs = 0;
   let be = 0;
   let bg: Record<string, string | null> | null = null;
-  // [0] open content: "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"
+  // [0] open content: "<|start|>assistant<|channel|>commentary<|message|>" | "<|start|>assistant<|channel|>final<|message|>" | "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"
   {
     let s = -1;
     let e = 0;
@@ -562,8 +969,18 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       part = mO_0P;
     } else {
       let t = 0;
-      t = buf.indexOf("<|channel|>commentary<|message|>", pos);
+      t = buf.indexOf("<|start|>assistant<|channel|>commentary<|message|>", pos);
       if (t >= 0) {
+        s = t;
+        e = t + 50;
+      }
+      t = buf.indexOf("<|start|>assistant<|channel|>final<|message|>", pos);
+      if (t >= 0 && (s < 0 || t < s)) {
+        s = t;
+        e = t + 45;
+      }
+      t = buf.indexOf("<|channel|>commentary<|message|>", pos);
+      if (t >= 0 && (s < 0 || t < s)) {
         s = t;
         e = t + 32;
       }
@@ -576,6 +993,10 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
         t = hold0(buf, pos, n);
         if (t >= 0 && (s < 0 || t < s)) s = t;
         t = hold1(buf, pos, n);
+        if (t >= 0 && (s < 0 || t < s)) s = t;
+        t = hold2(buf, pos, n);
+        if (t >= 0 && (s < 0 || t < s)) s = t;
+        t = hold3(buf, pos, n);
         if (t >= 0 && (s < 0 || t < s)) s = t;
         part = s >= 0;
       }
@@ -598,28 +1019,64 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       }
     }
   }
-  // [1] open thinking: "<|channel|>analysis<|message|>"
+  // [1] open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+  {
+    let r: PatternMatch | null;
+    if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1Hit === null || mO_1Hit.start >= pos))
+      r = mO_1Hit;
+    else {
+      r = find1(buf, pos, eos, n);
+      mO_1Buf = buf;
+      mO_1From = pos;
+      mO_1Eos = eos;
+      mO_1Hit = r;
+    }
+    if (r !== null) {
+      if (!eos && (r.partial || r.end === n)) {
+        if (r.start < hold) hold = r.start;
+      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
+        bf = 3;
+        bo = true;
+        bs = r.start;
+        be = r.end;
+        bg = r.groups;
+      }
+    }
+  }
+  // [2] open thinking: "<|start|>assistant<|channel|>analysis<|message|>" | "<|channel|>analysis<|message|>"
   {
     let s = -1;
     let e = 0;
     let part = false;
-    if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1S < 0 || mO_1S >= pos)) {
-      s = mO_1S;
-      e = mO_1E;
-      part = mO_1P;
+    if (buf === mO_2Buf && eos === mO_2Eos && pos >= mO_2From && (mO_2S < 0 || mO_2S >= pos)) {
+      s = mO_2S;
+      e = mO_2E;
+      part = mO_2P;
     } else {
-      s = buf.indexOf("<|channel|>analysis<|message|>", pos);
-      if (s >= 0) e = s + 30;
-      else if (!eos) {
-        s = hold2(buf, pos, n);
+      let t = 0;
+      t = buf.indexOf("<|start|>assistant<|channel|>analysis<|message|>", pos);
+      if (t >= 0) {
+        s = t;
+        e = t + 48;
+      }
+      t = buf.indexOf("<|channel|>analysis<|message|>", pos);
+      if (t >= 0 && (s < 0 || t < s)) {
+        s = t;
+        e = t + 30;
+      }
+      if (s < 0 && !eos) {
+        t = hold7(buf, pos, n);
+        if (t >= 0 && (s < 0 || t < s)) s = t;
+        t = hold8(buf, pos, n);
+        if (t >= 0 && (s < 0 || t < s)) s = t;
         part = s >= 0;
       }
-      mO_1Buf = buf;
-      mO_1From = pos;
-      mO_1Eos = eos;
-      mO_1S = s;
-      mO_1E = e;
-      mO_1P = part;
+      mO_2Buf = buf;
+      mO_2From = pos;
+      mO_2Eos = eos;
+      mO_2S = s;
+      mO_2E = e;
+      mO_2P = part;
     }
     if (s >= 0) {
       if (part) {
@@ -633,17 +1090,17 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       }
     }
   }
-  // [2] open tool_calls: pattern "(?=(?:<\\|channel\\|>commentary)?\\s*to=functions\\.(?P<name>[^<\\s]+))(?:<\\|channel\\|>commentary)?\\s*to=functions\\.[^<\\s]+[^<\\n]*(?:<\\|channel\\|>commentary[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+  // [3] open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
   {
     let r: PatternMatch | null;
-    if (buf === mO_2Buf && eos === mO_2Eos && pos >= mO_2From && (mO_2Hit === null || mO_2Hit.start >= pos))
-      r = mO_2Hit;
+    if (buf === mO_3Buf && eos === mO_3Eos && pos >= mO_3From && (mO_3Hit === null || mO_3Hit.start >= pos))
+      r = mO_3Hit;
     else {
       r = find0(buf, pos, eos, n);
-      mO_2Buf = buf;
-      mO_2From = pos;
-      mO_2Eos = eos;
-      mO_2Hit = r;
+      mO_3Buf = buf;
+      mO_3From = pos;
+      mO_3Eos = eos;
+      mO_3Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -683,7 +1140,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold5(buf, pos, n);
+  const p = eos ? -1 : hold10(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -713,9 +1170,9 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
       e = t + 7;
     }
     if (s < 0 && !eos) {
-      t = hold6(buf, pos, n);
+      t = hold11(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
-      t = hold5(buf, pos, n);
+      t = hold10(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
       part = s >= 0;
     }
@@ -757,22 +1214,39 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold7(buf, pos, n);
+  const p = eos ? -1 : hold12(buf, pos, n);
+  out.hold = p >= 0 ? p : n;
+}
+
+/** inside python_calls: close python_calls: "<|call|>". */
+function scanField3(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  const n = buf.length;
+  const s = buf.indexOf("<|call|>", pos);
+  if (s >= 0) {
+    out.hold = n;
+    out.field = 3;
+    out.open = false;
+    out.start = s;
+    out.end = s + 8;
+    out.groups = null;
+    return;
+  }
+  out.field = -1;
+  const p = eos ? -1 : hold12(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
-  // "<|start|>assistant" cannot overlap itself (border table), so its last occurrence is the last match.
-  const i = prefix.lastIndexOf("<|start|>assistant");
-  return i < 0 ? prefix : prefix.slice(i + 18);
+  const all = P2.finditer(prefix);
+  return all.length ? prefix.slice(all[all.length - 1]!.end) : prefix;
 }
 
 const plan: Plan = {
   fields,
   implicit: -1,
   defaults,
-  lookbehind: Math.max(0, P0.lookbehind),
+  lookbehind: Math.max(0, P1.lookbehind, P0.lookbehind),
   truncatePrefix,
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
@@ -785,6 +1259,9 @@ const plan: Plan = {
       case 2:
         scanField2(buf, pos, eos, out);
         return;
+      case 3:
+        scanField3(buf, pos, eos, out);
+        return;
       default:
         scanOutside(buf, pos, eos, out);
     }
@@ -795,16 +1272,15 @@ export function createResponseParser(options: ParseOptions): ResponseParser {
   return new StreamParser(plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered | (Message | Recovered)[] {
+  return Array.isArray(text) ? text.map((t) => parseWhole(plan, t, options)) : parseWhole(plan, text, options);
 }

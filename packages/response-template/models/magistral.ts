@@ -3,6 +3,7 @@
 // `rtc build --explain templates/magistral.json` prints the plan this code was generated from.
 import {
   StreamParser,
+  parseWhole,
   CONTENT_PARSERS,
   CompiledPattern,
   applyTransform,
@@ -18,6 +19,8 @@ import type {
   Message,
   ParseOptions,
   ResponseParser,
+  Recovered,
+  RecoverOptions,
   ContentContext,
   ContentParser,
   PatternMatch,
@@ -28,9 +31,15 @@ export const template: JsonValue = {
   defaults: { role: "assistant" },
   start_anchor: "[/INST]",
   fields: {
-    thinking: { open_pattern: "\\[THINK\\]|^\\s*(?=\\[/THINK\\])", close: "[/THINK]", content: "text" },
+    thinking: {
+      open_pattern: "\\[THINK\\]|^\\s*(?=\\[/THINK\\])",
+      close: "[/THINK]",
+      repeats: true,
+      join: "",
+      content: "text",
+    },
     tool_calls: {
-      open_pattern: "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]",
+      open_pattern: "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))",
       close_pattern: "\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))",
       repeats: true,
       content: "json",
@@ -65,13 +74,13 @@ const P0: CompiledPattern = new CompiledPattern({
     captureNames: [],
   },
 });
-/** Pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]". */
+/** Pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))". */
 const P1: CompiledPattern = new CompiledPattern({
-  source: "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]",
-  js: "(?:[\\p{rtcSpace}])*\\u{5B}TOOL_CALLS\\u{5D}((?:[^\\u{5B}\\u{5D}\\u{A}])+?)(?:\\u{5B}CALL_ID\\u{5D}(?:[^\\u{5B}\\u{A}])*|)\\u{5B}ARGS\\u{5D}",
+  source: "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))",
+  js: "(?:[\\p{rtcSpace}])*\\u{5B}TOOL_CALLS\\u{5D}((?:[^\\u{5B}\\u{5D}\\u{A}\\u{7B}])+?)(?:\\u{5B}CALL_ID\\u{5D}(?:[^\\u{5B}\\u{A}])*|)(?:\\u{5B}ARGS\\u{5D}|(?=\\u{7B}))",
   flags: "v",
   partial:
-    "(?=[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|S(?:(?![\\s\\S])|\\u{5D}(?:(?:[^\\u{5B}\\u{5D}\\u{A}]){0,1}(?![\\s\\S])|(?:(?:[^\\u{5B}\\u{5D}\\u{A}])+?)(?:(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|I(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{5D}(?:[^\\u{5B}\\u{A}])*(?![\\s\\S]))))))))))|(?:\\u{5B}CALL_ID\\u{5D}(?:[^\\u{5B}\\u{A}])*|)(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|G(?:(?![\\s\\S])|S(?![\\s\\S])))))))))))))))))))))",
+    "(?=[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|S(?:(?![\\s\\S])|\\u{5D}(?:(?:[^\\u{5B}\\u{5D}\\u{A}\\u{7B}]){0,1}(?![\\s\\S])|(?:(?:[^\\u{5B}\\u{5D}\\u{A}\\u{7B}])+?)(?:(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|I(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{5D}(?:[^\\u{5B}\\u{A}])*(?![\\s\\S]))))))))))|(?:\\u{5B}CALL_ID\\u{5D}(?:[^\\u{5B}\\u{A}])*|)(?:(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|G(?:(?![\\s\\S])|S(?![\\s\\S]))))))|(?=(?![\\s\\S]))))))))))))))))))",
   partialChecks: [],
   partialUncut: null,
   partialAtEnd: true,
@@ -84,7 +93,7 @@ const P1: CompiledPattern = new CompiledPattern({
   analysis: {
     literalPrefix: "",
     firstChars: "any",
-    minLength: 19,
+    minLength: 13,
     maxLength: null,
     canMatchEmpty: false,
     captureNames: ["name"],
@@ -148,7 +157,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const fields: readonly FieldPlan[] = [
-  { name: "thinking", dirty: false, repeats: false, join: null, optional: true, process: process0 },
+  { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
@@ -320,7 +329,7 @@ function pySpace(c: number): boolean {
   );
 }
 
-/** Pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]": whitespace then "[TOOL_CALLS]", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
+/** Pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))": whitespace then "[TOOL_CALLS]", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
 const NO_GROUPS_1: Record<string, string | null> = { name: null };
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("[TOOL_CALLS]", pos);
@@ -361,7 +370,7 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P2.search(buf, j, !eos);
 }
 
-/** outside (implicit field content): open thinking: pattern "\\[THINK\\]|^\\s*(?=\\[/THINK\\])"; open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]"; close content: "</s>". */
+/** outside (implicit field content): open thinking: pattern "\\[THINK\\]|^\\s*(?=\\[/THINK\\])"; open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))"; close content: "</s>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   let hold = n;
@@ -394,7 +403,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       }
     }
   }
-  // [1] open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?\\[ARGS\\]"
+  // [1] open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))"
   {
     let r: PatternMatch | null;
     if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1Hit === null || mO_1Hit.start >= pos))
@@ -533,16 +542,15 @@ export function createResponseParser(options: ParseOptions): ResponseParser {
   return new StreamParser(plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered | (Message | Recovered)[] {
+  return Array.isArray(text) ? text.map((t) => parseWhole(plan, t, options)) : parseWhole(plan, text, options);
 }
