@@ -24,4 +24,9 @@ export {
   type ToolDefinition,
   type ParseOptions,
   type ResponseParser,
+  type RegionErrorEvent,
+  type ParseIssue,
+  type OnError,
+  type Recovered,
+  type RecoverOptions,
 } from "./runtime/index.ts";

@@ -12,7 +12,7 @@
 //   delimiter-lookalikes  text holding strings that start like the template's delimiters
 // plus format-specific extras (prompt-opened reasoning, content before calls, alternative spellings).
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 type Args = Record<string, unknown>;
@@ -151,7 +151,7 @@ const F: Record<string, Fmt> = {
     contentThenCalls: (c, cs) => `${c}\n\n${hermesCalls(cs)}`,
     lookalike: LOOK_CHATML,
   },
-  "qwen2-5": { prefix: CHATML, eos: "<|im_end|>", calls: hermesCalls, contentThenCalls: (c, cs) => `${c}\n${hermesCalls(cs)}`, lookalike: LOOK_CHATML },
+  "qwen2-5": { prefix: CHATML, eos: "<|im_end|>", think: thinkTag, calls: hermesCalls, contentThenCalls: (c, cs) => `${c}\n${hermesCalls(cs)}`, lookalike: LOOK_CHATML },
   qwq: {
     prefix: CHATML,
     eos: "<|im_end|>",
@@ -180,6 +180,7 @@ const F: Record<string, Fmt> = {
   "reka-edge": {
     prefix: `<sep>human: ${Q}<sep>assistant:`,
     eos: "\n\n<sep>",
+    think: thinkTag,
     content: (c) => ` ${c}`,
     calls: (cs) => ` ${hermesCalls(cs)}`,
     lookalike: "A <sep without its bracket and <tool_call text.",
@@ -198,7 +199,7 @@ const F: Record<string, Fmt> = {
     prefix: CHATML,
     eos: "<|im_end|>",
     calls: qwenXmlCalls,
-    typing: "strings",
+    typing: "json",
     contentThenCalls: (c, cs) => `${c}\n${qwenXmlCalls(cs)}`,
     lookalike: "Code: if a <tool_call and x </function then <|im_end| stays.",
   },
@@ -208,7 +209,7 @@ const F: Record<string, Fmt> = {
     think: (t) => `<think>\n${t}\n</think>\n`,
     promptThink: [`${CHATML}<think>\n`, "\n</think>\n"],
     calls: qwenXmlCalls,
-    typing: "strings",
+    typing: "json",
     lookalike: LOOK_CHATML,
   },
   "step-3-5": {
@@ -217,7 +218,7 @@ const F: Record<string, Fmt> = {
     think: (t) => `<think>\n${t}\n</think>\n`,
     promptThink: [`${CHATML}<think>\n`, "\n</think>\n"],
     calls: (cs) => qwenXmlCalls(cs).replaceAll("</tool_call>\n<tool_call>", "</tool_call><tool_call>"),
-    typing: "strings",
+    typing: "json",
     lookalike: LOOK_CHATML,
   },
   "seed-oss": {
@@ -228,7 +229,7 @@ const F: Record<string, Fmt> = {
       cs
         .map((c) => `<seed:tool_call>\n<function=${c.name}>\n${Object.entries(c.arguments).map(([k, v]) => `<parameter=${k}>${raw(v)}</parameter>\n`).join("")}</function>\n</seed:tool_call>`)
         .join("\n"),
-    typing: "strings",
+    typing: "json",
     lookalike: "Seed tags: <seed:think without end, <seed:eos and <seed:tool_call stay.",
   },
   gemma4: {
@@ -435,7 +436,7 @@ const F: Record<string, Fmt> = {
     eos: "<|user|>",
     think: (t) => `\n<think>${t}</think>\n`,
     calls: glmCalls("\n"),
-    typing: "strings",
+    typing: "json",
     contentThenCalls: (c, cs) => `\n${c}\n${glmCalls("\n")(cs)}`,
     lookalike: "Keys <arg_key and <tool_call without brackets are text.",
   },
@@ -445,7 +446,7 @@ const F: Record<string, Fmt> = {
     think: (t) => `<think>${t}</think>`,
     promptThink: [`${GLM}<think>`, "</think>"],
     calls: glmCalls(""),
-    typing: "strings",
+    typing: "json",
     lookalike: "Keys <arg_key and <tool_call without brackets are text.",
   },
   laguna: {
@@ -454,7 +455,7 @@ const F: Record<string, Fmt> = {
     think: (t) => `<think>${t}</think>`,
     promptThink: [`<user>${Q}</user>\n<assistant><think>`, "</think>"],
     calls: glmCalls(""),
-    typing: "strings",
+    typing: "json",
     lookalike: "Tags <tool_call and </assistant without brackets stay.",
   },
   "hunyuan-hy3": {
@@ -471,7 +472,7 @@ const F: Record<string, Fmt> = {
               .join("")}</tool_call:opensource>\n`,
         )
         .join("")}</tool_calls:opensource>`,
-    typing: "strings",
+    typing: "json",
     lookalike: "Tags <tool_call:opensource without end stay text.",
   },
   "hunyuan-a13b": {
@@ -485,6 +486,7 @@ const F: Record<string, Fmt> = {
   "kimi-k2": {
     prefix: `<|im_user|>user<|im_middle|>${Q}<|im_end|><|im_assistant|>assistant<|im_middle|>`,
     eos: "<|im_end|>",
+    think: (t) => `<think>${t}</think>`,
     calls: kimiCalls,
     contentThenCalls: (c, cs) => `${c}${kimiCalls(cs)}`,
     lookalike: "Markers <|tool_call_begin| and <|im_end| without bars end are text.",
@@ -505,7 +507,7 @@ const F: Record<string, Fmt> = {
       `<minimax:tool_call>\n${cs
         .map((c) => `<invoke name="${c.name}">\n${Object.entries(c.arguments).map(([k, v]) => `<parameter name="${k}">${raw(v)}</parameter>\n`).join("")}</invoke>\n`)
         .join("")}</minimax:tool_call>`,
-    typing: "strings",
+    typing: "json",
     lookalike: "Brackets [e~ and <invoke without a name are text.",
   },
   "minimax-m3": {
@@ -635,7 +637,7 @@ const F: Record<string, Fmt> = {
               .join("")}</function>`,
         )
         .join(""),
-    typing: "strings",
+    typing: "json",
     lookalike: 'A <function name="x" without end and <param stay text.',
   },
   "rwkv-world": {
@@ -751,12 +753,18 @@ function unclosedCall(full: string): string {
   return lastBrace >= 0 ? full.slice(0, lastBrace + 1) : full.slice(0, full.lastIndexOf("</"));
 }
 
+// The robust variants of the reference's own templates read the same formats (Qwen3.5's values typed).
+F["qwen3-robust"] = F.qwen3!;
+F["qwen3_5-robust"] = { ...F.qwen3_5!, typing: "json" };
+F["gemma4-robust"] = F.gemma4!;
+
 const dir = join(import.meta.dirname, "../../templates/samples");
 mkdirSync(dir, { recursive: true });
 for (const [name, f] of Object.entries(F)) {
-  const body = rows(name, f)
-    .map((r) => JSON.stringify(r))
-    .join("\n");
-  writeFileSync(join(dir, `${name}.jsonl`), `${body}\n`);
+  // Real-shape rows (with a `shape` key) belong to scripts/roundtrip/real-shapes.ts: keep them.
+  const file = join(dir, `${name}.jsonl`);
+  const kept = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l.trim() && "shape" in JSON.parse(l)) : [];
+  const body = [...rows(name, f).map((r) => JSON.stringify(r)), ...kept].join("\n");
+  writeFileSync(file, `${body}\n`);
 }
 console.log(`wrote ${Object.keys(F).length} sample files`);

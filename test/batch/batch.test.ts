@@ -80,6 +80,39 @@ describe("rtc parse --batch", () => {
     await expect(runBatch({ template: join(dir, "missing.json"), input, output, jobs: 1 })).rejects.toThrow(/missing\.json: no such template file/);
   });
 
+  it("--on-error recover: records carry message and errors, with one worker or two, and via the CLI", async () => {
+    const defaultPrefix = "";
+    const input = join(dir, "recover.jsonl");
+    const records = [
+      { text: 'Hi.\n<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>Bye.<|im_end|>', k: 1 },
+      { text: "fine<|im_end|>" },
+      "not json",
+    ];
+    writeFileSync(input, records.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n");
+    const out1 = join(dir, "recover1.jsonl");
+    const out2 = join(dir, "recover2.jsonl");
+    const s = await runBatch({ template, input, output: out1, jobs: 1, summary: false, progress: false, onError: "recover", defaultPrefix });
+    expect(s.errors).toBe(1); // only the line that is not a record
+    const lines = readFileSync(out1, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({
+      id: 0,
+      record: { k: 1 },
+      message: { content: 'Hi.<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>Bye.' },
+    });
+    const bad = records[0] as { text: string };
+    const at = lines[0].errors[0];
+    expect(bad.text.slice(at.start, at.end)).toBe('<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>');
+    expect(at).toMatchObject({ kind: "region", field: "tool_calls" });
+    expect(lines[1]).toEqual({ id: 1, message: { role: "assistant", content: "fine" }, errors: [] });
+    expect(lines[2].error).toMatch(/invalid JSON record/);
+    await runBatch({ template, input, output: out2, jobs: 2, summary: false, progress: false, onError: "recover", defaultPrefix });
+    expect(readFileSync(out2, "utf8")).toBe(readFileSync(out1, "utf8"));
+    const out3 = join(dir, "recover3.jsonl");
+    const r = rtcRun(["parse", "-t", template, "--batch", input, "--out", out3, "--jobs", "1", "--on-error", "recover", "--default-prefix", ""]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(out3, "utf8")).toBe(readFileSync(out1, "utf8"));
+  }, 60_000);
+
   it("is reachable as rtc parse -t T --batch IN --out OUT --jobs N", () => {
     const input = join(dir, "cli.jsonl");
     writeFileSync(input, Array.from({ length: 300 }, (_, i) => recordLine(i)).join("\n") + "\n");
@@ -176,7 +209,7 @@ describe("template names", () => {
     const { resolveTemplate } = await import("../../packages/response-template-compiler/batch/template.ts");
     const r = await resolveTemplate("qwen3");
     expect(["generated", "library"]).toContain(r.via);
-    expect(r.parse("Hi!<|im_end|>", "", undefined)).toEqual({ role: "assistant", content: "Hi!" });
+    expect(r.parse("Hi!<|im_end|>", "", undefined)).toEqual({ message: { role: "assistant", content: "Hi!" } });
     await expect(resolveTemplate("no-such-template")).rejects.toThrow(/neither a template file nor a known template name/);
   });
 });

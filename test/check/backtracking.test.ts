@@ -68,7 +68,6 @@ describe("rtc check: super-linear backtracking", () => {
       "deepseek-v3.json fields.tool_calls.open_pattern polynomial-backtracking@85",
       "glm-4-5.json fields.tool_calls.open_pattern polynomial-backtracking@16",
       "glm-4-7.json fields.tool_calls.open_pattern polynomial-backtracking@16",
-      "gpt-oss.json fields.tool_calls.open_pattern polynomial-backtracking@117",
       "laguna.json fields.tool_calls.open_pattern polynomial-backtracking@16",
       "qwen3_5.json fields.tool_calls.content_args.tag_pattern polynomial-backtracking@30",
     ]);

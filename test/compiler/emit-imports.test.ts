@@ -27,15 +27,15 @@ describe("generated module imports", () => {
         start_anchor: "<a>",
         fields: fields({ open_pattern: "\\s*<call>", close: "</call>", content: "json", content_args: { allow_non_json: true }, repeats: true }),
       }),
-    ).toEqual(["PatternMatcher", "SPACE", "StreamParser", "parseJson", "pyStrip"]);
+    ).toEqual(["PatternMatcher", "SPACE", "StreamParser", "parseJson", "parseWhole", "pyStrip"]);
     expect(
       await valueImports({
         start_anchor: "<a>",
         fields: fields({ open_pattern: "<call name=(?P<n>\\w+)>", close: "</call>", content: "python-calls", transform_each: true, transform: { f: "{name}" } }),
       }),
-    ).toEqual(["PatternMatcher", "StreamParser", "WORD", "parsePythonCalls", "pyStrip", "transformField"]);
+    ).toEqual(["PatternMatcher", "StreamParser", "WORD", "parsePythonCalls", "parseWhole", "pyStrip", "transformField"]);
     expect(
       await valueImports({ start_anchor: "<a>", fields: fields({ open: "<c>", close: "</c>", content: "xml-inline", content_args: { tag_pattern: "<(?P<key>\\w+)>(?P<value>.*?)</\\w+>" } }) }),
-    ).toEqual(["CONTENT_PARSERS", "PatternMatcher", "StreamParser", "WORD", "pyStrip"]);
+    ).toEqual(["CONTENT_PARSERS", "PatternMatcher", "StreamParser", "WORD", "parseWhole", "pyStrip"]);
   });
 });

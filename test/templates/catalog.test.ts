@@ -1,6 +1,6 @@
 // templates/catalog.json agrees with the library: one entry per template, the chat templates it lists are
 // exactly the round-trip table's rows for it (and exist), and its extensions are exactly the non-reference
-// content parsers the template uses.
+// content parsers and rtc field keys (into, argument_types) the template uses.
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { EXTENSION_PARSERS } from "../../packages/response-template/runtime/content/ext/index.ts";
 import { CHAT_TEMPLATE_DIR } from "./render.ts";
 import { ROUNDTRIP_TABLE } from "./roundtrip-table.ts";
-import { TEMPLATE_DIR, contentParsersOf, templateNames } from "./support.ts";
+import { TEMPLATE_DIR, contentParsersOf, fieldExtensionsOf, templateNames } from "./support.ts";
 
 interface Entry {
   name: string;
@@ -35,7 +35,7 @@ describe("templates/catalog.json", () => {
       const chats = [...new Set(ROUNDTRIP_TABLE.filter((r) => r.template === e.name).map((r) => r.chat))];
       expect(e.round_tripped_against).toEqual(chats);
       for (const c of chats) expect(existsSync(join(CHAT_TEMPLATE_DIR, c)), c).toBe(true);
-      const ext = contentParsersOf(e.name).filter((p) => p in EXTENSION_PARSERS).sort();
+      const ext = [...contentParsersOf(e.name).filter((p) => p in EXTENSION_PARSERS), ...fieldExtensionsOf(e.name)].sort();
       expect(e.extensions).toEqual(ext);
     });
   }

@@ -12,6 +12,8 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   // ChatML + <tool_call> JSON
   { template: "qwen3", chat: "Qwen-Qwen3-0.6B.jinja" },
   { template: "qwen3", chat: "MiMo-VL.jinja", normalise: ["no-thinking"] },
+  { template: "qwen3-robust", chat: "Qwen-Qwen3-0.6B.jinja" },
+  { template: "qwen3-robust", chat: "MiMo-VL.jinja", normalise: ["no-thinking"] },
   { template: "qwen2-5", chat: "Qwen-Qwen2.5-7B-Instruct.jinja", normalise: ["no-thinking"] },
   { template: "qwq", chat: "Qwen-QwQ-32B.jinja", normalise: ["no-thinking"] },
   { template: "smollm3", chat: "HuggingFaceTB-SmolLM3-3B.jinja", normalise: ["no-thinking", "no-tool-calls"] },
@@ -23,6 +25,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "reka-edge", chat: "Reka-Edge.jinja", normalise: ["no-thinking"] },
   // <function=…><parameter=…>
   { template: "qwen3_5", chat: "Qwen3.5-4B.jinja" },
+  { template: "qwen3_5-robust", chat: "Qwen3.5-4B.jinja" },
   { template: "qwen3-coder", chat: "Qwen3-Coder.jinja", normalise: ["no-thinking"] },
   { template: "nemotron-3", chat: "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja" },
   { template: "step-3-5", chat: "stepfun-ai-Step-3.5-Flash.jinja" },
@@ -41,6 +44,8 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   // Gemma
   { template: "gemma4", chat: "google-gemma-4-31B-it.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
   { template: "gemma4", chat: "google-gemma-4-31B-it-interleaved.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
+  { template: "gemma4-robust", chat: "google-gemma-4-31B-it.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
+  { template: "gemma4-robust", chat: "google-gemma-4-31B-it-interleaved.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
   { template: "gemma-2", chat: "google-gemma-2-2b-it.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"] },
   // gpt-oss harmony
   { template: "gpt-oss", chat: "openai-gpt-oss-120b.jinja", normalise: ["first-call-only", "content-as-thinking-with-calls"] },
@@ -172,6 +177,8 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   // The same chat templates with reasoning switched the other way in the generation prompt
   { template: "qwen3", chat: "Qwen-Qwen3-0.6B.jinja", render: { vars: { enable_thinking: false } } },
   { template: "qwen3_5", chat: "Qwen3.5-4B.jinja", render: { vars: { enable_thinking: false } } },
+  { template: "qwen3-robust", chat: "Qwen-Qwen3-0.6B.jinja", render: { vars: { enable_thinking: false } } },
+  { template: "qwen3_5-robust", chat: "Qwen3.5-4B.jinja", render: { vars: { enable_thinking: false } } },
   { template: "smollm3", chat: "HuggingFaceTB-SmolLM3-3B.jinja", render: { vars: { enable_thinking: false } }, normalise: ["no-thinking", "no-tool-calls"] },
   { template: "glm-4-5", chat: "GLM-4.6.jinja", render: { vars: { enable_thinking: false } } },
   { template: "glm-4-7", chat: "GLM-4.7-Flash.jinja", render: { vars: { enable_thinking: false } } },

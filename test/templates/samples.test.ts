@@ -1,62 +1,49 @@
-// Replays templates/samples/<name>.jsonl (rows {name, prefix, text, expected}) for every template:
-// through the interpreter in one feed, through 20 seeded random chunkings, and — when the generated
-// registry (packages/response-template/models) names the template — through the generated parser in one feed
-// and in the same chunkings. Templates that need an rtc extension parser missing from the parser table
-// are skipped with the parser named in the test title.
+// Replays templates/samples/<name>.jsonl for every template: through the interpreter in one feed, through
+// 20 seeded random chunkings, and — when the generated registry (packages/response-template/models) names
+// the template — through the generated parser in one feed and in the same chunkings. Templates that need an
+// rtc extension parser missing from the parser table are skipped with the parser named in the test title.
+//
+// Rows: {name, prefix, text, expected} plus, optionally, `shape` (the real-output shape the row covers,
+// written by scripts/roundtrip/real-shapes.ts), `tools` (passed to the parser) and `on_error: "recover"` with the
+// `errors` recover mode must report ({kind, field, start, end}; reasons are not compared). Every row that
+// parses in throw mode must give the same message in recover mode too.
 
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
 import { pyStrip } from "../../packages/response-template/runtime/python/strip.ts";
-import type { Message, RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
-import { SAMPLE_DIR, hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson, templateNames } from "./support.ts";
+import type { Message, ParseIssue, ParseOptions, Recovered, RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson, templateNames } from "./support.ts";
+import { chunkings, readSamples, type SampleRow } from "./sample-rows.ts";
 
-interface SampleRow {
-  name: string;
-  prefix: string;
-  text: string;
-  expected: Record<string, unknown>;
+function optionsOf(row: SampleRow): ParseOptions {
+  return { prefix: row.prefix, ...(row.tools ? { tools: row.tools } : {}), ...(row.on_error ? { onError: row.on_error } : {}) };
+}
+
+/** What a row compares: the message, and in recover mode the errors without their reasons. */
+function outcome(message: Message, errors: ParseIssue[] | undefined): unknown {
+  const m = plain(message);
+  return errors === undefined ? m : { message: m, errors: errors.map(({ kind, field, start, end }) => ({ kind, field, start, end })) };
+}
+
+function expectedOf(row: SampleRow): unknown {
+  return row.on_error ? { message: row.expected, errors: row.errors ?? [] } : row.expected;
+}
+
+function whole(result: Message | Recovered): unknown {
+  return "errors" in result && "message" in result && Array.isArray(result.errors)
+    ? outcome(result.message as Message, result.errors as ParseIssue[])
+    : outcome(result as Message, undefined);
 }
 
 const CHUNKINGS = 20;
 
-/** mulberry32: a small seeded PRNG, so chunkings are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Splits text into chunks of 1–8 code points (never inside a surrogate pair). */
-export function chunkings(text: string, seed: number, count = CHUNKINGS): string[][] {
-  const cps = Array.from(text);
-  const out: string[][] = [];
-  for (let k = 0; k < count; k++) {
-    const r = rng(seed * 7919 + k);
-    const chunks: string[] = [];
-    for (let i = 0; i < cps.length; ) {
-      const n = 1 + Math.floor(r() * (k % 4 === 0 ? 2 : 8));
-      chunks.push(cps.slice(i, i + n).join(""));
-      i += n;
-    }
-    out.push(chunks);
-  }
-  return out;
-}
-
-function feedAll(parser: ResponseParser, chunks: string[]): Message {
+function feedAll(parser: ResponseParser, chunks: string[]): unknown {
   const events: RegionEvent[] = [...parser.initialEvents];
   for (const c of chunks) events.push(...parser.feed(c));
-  const { message, events: last } = parser.finalize();
+  const { message, events: last, errors } = parser.finalize();
   events.push(...last);
   checkTextChunks(events);
-  return message;
+  return outcome(message, errors);
 }
 
 /** Streaming promise for text regions: the clean chunks of a region add up to its closed value (which is
@@ -74,21 +61,15 @@ function checkTextChunks(events: RegionEvent[]): void {
       expect(e.field).toBe(open);
       text += e.text;
       dirty ||= e.dirty;
+    } else if (e.type === "region_error") {
+      expect(e.field).toBe(open);
+      open = null;
     } else {
       expect(e.field).toBe(open);
       if (!dirty && typeof e.value === "string") expect(e.value).toBe(pyStrip(text));
       open = null;
     }
   }
-}
-
-export function readSamples(name: string): SampleRow[] {
-  const file = join(SAMPLE_DIR, `${name}.jsonl`);
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as SampleRow);
 }
 
 const generated = await loadGenerated();
@@ -108,22 +89,27 @@ describe("template samples", () => {
       rows.forEach((row, i) => {
         const run = test;
         const note = missing.length ? ` (needs ${missing.join(", ")})` : "";
+        const options = optionsOf(row);
+        const expected = expectedOf(row);
         run(`${row.name} · interpreted${note}`, () => {
-          const msg = parseResponse(templateJson(name), row.text, { prefix: row.prefix });
-          expect(plain(msg)).toEqual(row.expected);
+          expect(whole(parseResponse(templateJson(name), row.text, options))).toEqual(expected);
+          if (!row.on_error) {
+            // A row that parses must parse to the same message in recover mode.
+            const r = parseResponse(templateJson(name), row.text, { ...options, onError: "recover" });
+            expect(plain(r.message)).toEqual(row.expected);
+          }
         });
         run(`${row.name} · ${CHUNKINGS} chunkings${note}`, () => {
           for (const chunks of chunkings(row.text, i + 1)) {
-            const msg = feedAll(createResponseParser(templateJson(name), { prefix: row.prefix }), chunks);
-            expect(plain(msg), JSON.stringify(chunks)).toEqual(row.expected);
+            expect(feedAll(createResponseParser(templateJson(name), options), chunks), JSON.stringify(chunks)).toEqual(expected);
           }
         });
         test(`${row.name} · generated`, () => {
           expect(hasGen, `${name}${genNote}`).toBe(true);
           const p = generated.getParser(name);
-          expect(plain(p.parseResponse(row.text, { prefix: row.prefix }))).toEqual(row.expected);
+          expect(whole(p.parseResponse(row.text, options))).toEqual(expected);
           for (const chunks of chunkings(row.text, i + 1, 5)) {
-            expect(plain(feedAll(p.createResponseParser({ prefix: row.prefix }), chunks)), JSON.stringify(chunks)).toEqual(row.expected);
+            expect(feedAll(p.createResponseParser(options), chunks), JSON.stringify(chunks)).toEqual(expected);
           }
         });
       });

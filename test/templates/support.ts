@@ -40,6 +40,12 @@ export function contentParsersOf(name: string): string[] {
   return [...out];
 }
 
+/** rtc field-key extensions (runtime/template/extensions.ts) a template uses. */
+export function fieldExtensionsOf(name: string): string[] {
+  const fields = templateJson(name).fields as Record<string, Record<string, unknown>>;
+  return ["argument_types", "into"].filter((k) => Object.values(fields).some((f) => k in f));
+}
+
 /** Extension parsers a template needs that are missing from the runtime's parser table. */
 export function missingParsers(name: string): string[] {
   return contentParsersOf(name).filter((p) => !Object.prototype.hasOwnProperty.call(CONTENT_PARSERS, p));

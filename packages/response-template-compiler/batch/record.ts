@@ -1,5 +1,6 @@
 // One JSONL record → one output line. Records are `{text, prefix, id?, tools?, ...}`; the output is
-// `{id, message, record?}` or `{id, error, record?}`: rtc's results sit beside the record rather than among its
+// `{id, message, record?}` or `{id, error, record?}` (in recover mode `{id, message, errors, record?}`: a
+// region that fails is recovered and listed, see ParseIssue; a line that is not a record is still an error): rtc's results sit beside the record rather than among its
 // keys, so a record's own `message` or `error` key is never overwritten. `record` holds the record's other
 // keys (all but id, text, prefix and tools) in their original order, numbers kept exactly; it is left out
 // when there are none.
@@ -45,8 +46,9 @@ export function processRecord(parse: ParseOne, line: string, index: number, opti
   const tools = rec.tools;
   if (tools !== undefined && tools !== null && !Array.isArray(tools)) return failure(id, others, '"tools" must be a list');
   try {
-    const message = parse(text, prefix, (tools ?? undefined) as ToolDefinition[] | undefined);
-    return { line: output(id, ["message", message], others), error: false };
+    const { message, errors } = parse(text, prefix, (tools ?? undefined) as ToolDefinition[] | undefined);
+    const issues = errors ? ([["errors", errors.map((e) => makeDict(Object.entries(e)))]] as const) : [];
+    return { line: output(id, ["message", message], others, issues), error: false };
   } catch (e) {
     return failure(id, others, describeError(e));
   }
@@ -56,8 +58,13 @@ export function failure(id: JsonValue, others: readonly (readonly [string, JsonV
   return { line: output(id, ["error", error], others), error: true };
 }
 
-function output(id: JsonValue, result: readonly [string, JsonValue], others: readonly (readonly [string, JsonValue])[]): string {
-  const entries: [string, JsonValue][] = [["id", id], [result[0], result[1]]];
+function output(
+  id: JsonValue,
+  result: readonly [string, JsonValue],
+  others: readonly (readonly [string, JsonValue])[],
+  issues: readonly (readonly [string, JsonValue])[] = [],
+): string {
+  const entries: [string, JsonValue][] = [["id", id], [result[0], result[1]], ...issues.map(([k, v]): [string, JsonValue] => [k, v])];
   if (others.length) entries.push(["record", makeDict(others)]);
   return toJson(makeDict(entries));
 }

@@ -13,6 +13,7 @@ import { availableParallelism } from "node:os";
 import type { Readable, Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import type { ResultMessage, TaskMessage } from "./protocol.ts";
+import type { OnError } from "response-template/runtime";
 import { clearLine, renderBar, summaryLine, type Progress } from "./progress.ts";
 import { runTask, type TaskContext } from "./task.ts";
 import { resolveTemplate } from "./template.ts";
@@ -35,6 +36,8 @@ export interface BatchOptions {
   log?: NodeJS.WritableStream & { isTTY?: boolean };
   /** Print the summary line (default true). */
   summary?: boolean;
+  /** "recover": records carry `message` and `errors` instead of failing on a bad region (default "throw"). */
+  onError?: OnError;
 }
 
 export interface BatchSummary {
@@ -63,7 +66,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   if (options.jobs !== undefined && options.jobs > cores) {
     log.write(`rtc: warning: --jobs ${options.jobs} is more than this machine's ${cores} available core(s); using ${jobs}\n`);
   }
-  const resolved = await resolveTemplate(options.template); // load errors stop here, before any output
+  const onError = options.onError ?? "throw";
+  const resolved = await resolveTemplate(options.template, onError); // load errors stop here, before any output
   const context: TaskContext = { source: options.input === "-" ? "stdin" : options.input, defaultPrefix: options.defaultPrefix };
   const files = await openFiles(options.input, options.output);
   const input: Readable = files.input ? files.input.createReadStream({ highWaterMark: 1 << 18 }) : process.stdin;
@@ -110,7 +114,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   // ---- workers ----
   // Workers take a moment to start (each loads the runtime); until the first is ready the main thread parses
   // tasks itself, so start-up costs nothing but that overlap.
-  const workers = jobs > 1 ? spawnWorkers(jobs, resolved.descriptor, context) : [];
+  const workers = jobs > 1 ? spawnWorkers(jobs, resolved.descriptor, context, onError) : [];
   let ready = 0;
   let startupSeconds = 0;
   let inflight = 0;
@@ -212,7 +216,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
 /** Worker threads running worker.js, or worker.ts through tsx's loader when running from source (a .ts
  * entry cannot be a Worker file directly; the source condition resolves the core package to its .ts files).
  * Each posts `{ready: true}` once it has loaded the template. */
-function spawnWorkers(n: number, template: string, context: TaskContext): Worker[] {
+function spawnWorkers(n: number, template: string, context: TaskContext, onError: OnError): Worker[] {
   const fromSource = import.meta.url.endsWith(".ts");
   const entry = new URL(fromSource ? "./worker.ts" : "./worker.js", import.meta.url).href;
   let boot = `import(${JSON.stringify(entry)});`;
@@ -222,7 +226,7 @@ function spawnWorkers(n: number, template: string, context: TaskContext): Worker
     boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
     if (!execArgv.includes("--conditions=rtc-source")) execArgv.push("--conditions=rtc-source");
   }
-  return Array.from({ length: n }, () => new Worker(boot, { eval: true, execArgv, workerData: { template, context } }));
+  return Array.from({ length: n }, () => new Worker(boot, { eval: true, execArgv, workerData: { template, context, onError } }));
 }
 
 /** Opens the input and the output, refusing an output that is the input (whichever path names it: the

@@ -4,9 +4,10 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { TaskMessage } from "./protocol.ts";
 import { runTask, type TaskContext } from "./task.ts";
 import { resolveTemplate } from "./template.ts";
+import type { OnError } from "response-template/runtime";
 
-const { template, context } = workerData as { template: string; context: TaskContext };
-const resolved = await resolveTemplate(template);
+const { template, context, onError } = workerData as { template: string; context: TaskContext; onError: OnError };
+const resolved = await resolveTemplate(template, onError);
 const port = parentPort!;
 port.on("message", (task: TaskMessage) => {
   const result = runTask(resolved.parse, task, context);

@@ -21,6 +21,12 @@ export const REFERENCE_PARSERS: Readonly<Record<string, readonly string[]>> = {
   "kv-lines": ["line_sep", "kv_sep", "strip", "value_parser"],
 };
 
+/** Field keys rtc adds to the format (runtime/template/extensions.ts). */
+const RTC_FIELD_KEYS: Readonly<Record<string, string>> = {
+  into: "blocks added to another key's list",
+  argument_types: "argument strings typed as JSON when no tools are passed",
+};
+
 export function portabilityNotes(t: JsonObject): Diagnostic[] {
   const out: Diagnostic[] = [];
   const fields = isDict(t.fields) ? t.fields : {};
@@ -28,6 +34,10 @@ export function portabilityNotes(t: JsonObject): Diagnostic[] {
     const f = fields[name];
     if (!isDict(f)) continue;
     parserNotes(`fields.${name}`, f.content ?? "text", f.content_args, out);
+    for (const [key, what] of Object.entries(RTC_FIELD_KEYS)) {
+      if (!Object.prototype.hasOwnProperty.call(f, key)) continue;
+      out.push({ severity: "portability", code: "rtc-field-key", path: `fields.${name}.${key}`, message: `"${key}" is an rtc extension (${what}); the reference rejects a template with an unknown field key` });
+    }
   }
   for (const [path, source] of patternsOf(t)) regexNotes(path, source, out);
   return out;

@@ -10,6 +10,7 @@ export interface BatchCliValues {
   out?: string;
   jobs?: string;
   "default-prefix"?: string;
+  onError?: "throw" | "recover";
 }
 
 export async function runBatchCli(values: BatchCliValues): Promise<number> {
@@ -20,6 +21,6 @@ export async function runBatchCli(values: BatchCliValues): Promise<number> {
     if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`parse --batch: --jobs takes a positive whole number, got "${values.jobs}"`);
   }
   if (!values.batch) throw new UsageError("parse --batch: give a JSONL file, or - for stdin");
-  await runBatch({ template: values.template, input: values.batch, output: values.out, jobs, defaultPrefix: values["default-prefix"] });
+  await runBatch({ template: values.template, input: values.batch, output: values.out, jobs, defaultPrefix: values["default-prefix"], onError: values.onError });
   return 0; // failed records are reported in the output and the summary, not by the exit code
 }

@@ -32,6 +32,9 @@ const PARSE = `rtc parse — model output on stdin → a message, events, or Ope
   --prefix-file F      the prefix read from a file
   --tools F            a JSON file with the request's tool definitions (a list)
   --chunk N            feed the input N code points at a time (default: as it arrives on stdin)
+  --on-error MODE      throw (default: a region that fails to parse stops with an error, as the reference) or
+                       recover (it becomes content; the output is {message, errors}, --events ends with an
+                       errors line, --openai/--sse report errors on stderr; works with --batch too)
 
   Output (stdin is read as it streams in, in bounded memory apart from the message itself):
   (default)            the final message as one JSON line at EOF
@@ -48,7 +51,8 @@ const PARSE = `rtc parse — model output on stdin → a message, events, or Ope
   --out OUT            where result lines go (default stdout); never the input file
   --jobs N             worker threads (default and maximum: the machine's available parallelism)
   --default-prefix S   the prefix of records that have none (without it such records are errors)
-  Each output line is {"id", "message"} or {"id", "error"}, then "record": the record's other keys.
+  Each output line is {"id", "message"} or {"id", "error"}, then "record": the record's other keys;
+  with --on-error recover {"id", "message", "errors"} (a line that is not a record is still an error).
 
   Invalid UTF-8 is an error naming its byte offset.
 `;

@@ -2,11 +2,15 @@
 // (--events), or OpenAI chat.completion.chunk objects as they happen (--openai, --sse). Text is fed to the
 // parser as it arrives and output is written after every feed, waiting while stdout is full, so memory holds
 // the parser's state (the message) and not the input or the output. --batch hands over to batch.ts.
+// --on-error recover (both modes): a region that fails does not stop the parse; the message is then written
+// as {message, errors}, --events ends with a {"type": "errors", errors} line, and --openai/--sse report the
+// errors on stderr (see ParseIssue).
 
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { finishChunk, roleChunk, toChunk, type ChatCompletionChunk, type ChatDelta } from "response-template/openai";
-import type { ParseOptions, RegionEvent, ToolDefinition } from "response-template/runtime";
+import type { JsonValue, ParseIssue, ParseOptions, RegionEvent, ToolDefinition } from "response-template/runtime";
+import { makeDict } from "response-template/runtime";
 import { resolveTemplate, type ResolvedTemplate } from "../batch/template.ts";
 import { UsageError } from "./errors.ts";
 import { describeError, Output, readTextFile, toJson } from "./io.ts";
@@ -27,6 +31,7 @@ const OPTIONS = {
   out: { type: "string" },
   jobs: { type: "string" },
   "default-prefix": { type: "string" },
+  "on-error": { type: "string" },
 } as const;
 
 type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
@@ -37,21 +42,23 @@ const BATCH_ONLY = ["out", "jobs", "default-prefix"] as const;
 
 export async function runParse(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: OPTIONS }) as { values: Values };
+  const onError = values["on-error"] ?? "throw";
+  if (onError !== "throw" && onError !== "recover") throw new UsageError(`parse: --on-error takes throw or recover, got "${onError}"`);
   const given = (keys: readonly (keyof Values)[]) => keys.filter((k) => values[k] !== undefined).map((k) => `--${k}`);
   if (values.batch !== undefined) {
     const wrong = given(STREAM_ONLY);
     if (wrong.length) throw new UsageError(`parse --batch: ${wrong.join(", ")} ${wrong.length > 1 ? "do" : "does"} not apply to a batch (records carry their own prefix and tools; see --default-prefix)`);
-    return (await import("./batch.ts")).runBatchCli(values);
+    return (await import("./batch.ts")).runBatchCli({ ...values, onError });
   }
   const wrong = given(BATCH_ONLY);
   if (wrong.length) throw new UsageError(`parse: ${wrong.join(", ")} only ${wrong.length > 1 ? "apply" : "applies"} with --batch`);
   if (!values.template) throw new UsageError("parse: -t <template.json|name> is required");
   if (values.events && (values.openai || values.sse)) throw new UsageError("parse: choose --events or --openai/--sse, not both");
   if (values.model !== undefined && !values.openai && !values.sse) throw new UsageError("parse: --model applies to --openai / --sse output");
-  const options: ParseOptions = { prefix: readPrefix(values) };
+  const options: ParseOptions = { prefix: readPrefix(values), onError };
   if (values.tools !== undefined) options.tools = readTools(values.tools);
   const chunk = chunkSize(values.chunk);
-  const template = await resolveTemplate(values.template);
+  const template = await resolveTemplate(values.template, onError);
 
   const sink = values.openai || values.sse ? openAISink(template, options, values) : values.events ? eventSink(template, options) : messageSink(template, options);
   const out = new Output();
@@ -85,6 +92,11 @@ export async function runParse(args: string[]): Promise<number> {
   }
   await out.write(last);
   return 0;
+}
+
+/** Recover mode's errors as JSON values. */
+function issues(errors: readonly ParseIssue[]): JsonValue {
+  return errors.map((e) => makeDict(Object.entries(e)));
 }
 
 function readPrefix(values: Values): string {
@@ -158,7 +170,10 @@ function messageSink(template: ResolvedTemplate, options: ParseOptions): Sink {
       parser.feed(text);
       return "";
     },
-    finish: () => toJson(parser.finalize().message) + "\n",
+    finish: () => {
+      const { message, errors } = parser.finalize();
+      return toJson(errors ? makeDict([["message", message], ["errors", issues(errors)]]) : message) + "\n";
+    },
   };
 }
 
@@ -171,8 +186,8 @@ function eventSink(template: ResolvedTemplate, options: ParseOptions): Sink {
       start: () => view.push(parser.initialEvents),
       feed: (text) => view.push(parser.feed(text)),
       finish: () => {
-        const { message, events } = parser.finalize();
-        return view.push(events) + view.end(message);
+        const { message, events, errors } = parser.finalize();
+        return view.push(events) + view.end(message, errors);
       },
     };
   }
@@ -180,7 +195,10 @@ function eventSink(template: ResolvedTemplate, options: ParseOptions): Sink {
   return {
     start: () => lines(parser.initialEvents),
     feed: (text) => lines(parser.feed(text)),
-    finish: () => lines(parser.finalize().events),
+    finish: () => {
+      const { events, errors } = parser.finalize();
+      return lines(events) + (errors ? toJson(makeDict([["type", "errors"], ["errors", issues(errors)]])) + "\n" : "");
+    },
   };
 }
 
@@ -194,6 +212,7 @@ function openAISink(template: ResolvedTemplate, options: ParseOptions, values: V
     feed: (text) => chunks(stream.feed(text)),
     finish: () => {
       const done = stream.finalize();
+      if (done.errors?.length) process.stderr.write(`rtc: recovered: ${toJson(issues(done.errors))}\n`);
       if (done.divergent.length) {
         process.stderr.write(`rtc: warning: ${done.divergent.join(", ")} closed twice; the final message replaced text already streamed (rtc check: implicit-overwrite)\n`);
       }

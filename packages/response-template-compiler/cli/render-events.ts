@@ -3,7 +3,8 @@
 // parsed only at close) are yellow and flagged; each close shows the parsed value. Control characters are
 // made visible. Written as the events arrive. Piped output keeps the JSON-lines form (parse.ts decides).
 
-import type { Message, RegionEvent } from "response-template/runtime";
+import type { Message, ParseIssue, RegionEvent } from "response-template/runtime";
+import { makeDict } from "response-template/runtime";
 import { toJson } from "./io.ts";
 
 const ESC = "\x1b[";
@@ -57,6 +58,9 @@ export class EventView {
             this.inLine = true;
           }
         });
+      } else if (e.type === "region_error") {
+        out += this.endLine() + `${yellow("✗")} ${bold(e.field)} ${dim(`offsets ${e.start}–${e.end}:`)} ${e.reason}\n`;
+        this.open = null;
       } else {
         out += this.endLine() + `${green("✓")} ${bold(e.field)} ${dim("=")} ${toJson(e.value)}\n`;
         this.open = null;
@@ -65,12 +69,14 @@ export class EventView {
     return out;
   }
 
-  end(message: Message): string {
+  /** `errors`: recover mode's report, shown after the message. */
+  end(message: Message, errors?: readonly ParseIssue[]): string {
     return (
       this.endLine() +
       this.rule(bold("message")) +
       toJson(message) +
       "\n" +
+      (errors ? `${yellow("errors")} ${toJson(errors.map((e) => makeDict(Object.entries(e))))}\n` : "") +
       dim(`legend: clean chunks alternate ${shade[1]!("shades")}${dim(", ")}${yellow("dirty chunks")}${dim(" are raw text parsed at close, ↵ is a newline in the text")}`) +
       "\n"
     );

@@ -33,6 +33,7 @@ export const DIRECT_PARSERS: Readonly<Record<string, string>> = {
   "keyed-calls": "parseKeyedCalls",
   "xml-nested": "parseXmlNested",
   "xml-typed": "parseXmlTyped",
+  "json-calls": "parseJsonCalls",
 };
 
 let project: Project | undefined;
@@ -143,8 +144,11 @@ const ctx: ContentContext = {
     usesTransformField ||= code.transformField;
     usesApplyTransform ||= code.applyTransform;
     body.push(...code.statements);
+    // rtc extensions are written only when used, so modules of portable templates do not change.
+    const into = f.into === null ? "" : `into: { key: ${str(f.into)}, spread: ${f.transformEach} }, `;
+    const types = f.argumentTypes === null ? "" : `argumentTypes: ${str(f.argumentTypes)}, `;
     fieldEntries.push(
-      `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, process: ${processName} }`,
+      `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, ${into}${types}process: ${processName} }`,
     );
   }
   body.push(konst("fields", "readonly FieldPlan[]", `[${fieldEntries.join(", ")}]`));
@@ -182,23 +186,22 @@ const ctx: ContentContext = {
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
   return new StreamParser<Message>(plan, options);
 }`),
-    fn(`/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+    fn(`/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * \`onError: "recover"\` each result is \`{message, errors}\`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered<Message>;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered<Message>[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser<Message>(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
+  return Array.isArray(text) ? text.map((t) => parseWhole<Message>(plan, t, options)) : parseWhole<Message>(plan, text, options);
 }`),
   );
 
   // One value import and one type import, both from the runtime entry point.
-  const values = ["StreamParser"];
+  const values = ["StreamParser", "parseWhole"];
   const viaTable = parsers.filter((p) => DIRECT_PARSERS[p] === undefined);
   if (viaTable.length) values.push("CONTENT_PARSERS");
   values.push(...parsers.map((p) => DIRECT_PARSERS[p]).filter((x): x is string => x !== undefined));
@@ -211,7 +214,7 @@ function parseOne(text: string, options: ParseOptions): Message {
   if (usesTransformField) values.push("transformField");
   if (specials.has("pyStrip")) values.push("pyStrip");
   if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
-  const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "ParseOptions", "ResponseParser"];
+  const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "ParseOptions", "ResponseParser", "Recovered", "RecoverOptions"];
   types.push(...message.imports.filter((t) => !values.includes(t)));
   types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["PatternMatch", "UnicodeTables"] : []), "PyPattern");
   if (usesProcessField) types.push("FieldProcessing");

@@ -36,13 +36,33 @@ export function messageShape(plan: TemplatePlan): Shape {
   for (const k of dictKeys(plan.defaults)) {
     if (!fieldNames.has(k)) entries.push({ key: k, shape: literalShape(plan.defaults[k]!), optional: false });
   }
+  // rtc extension `into`: fields feeding another key add their items to that key's list.
+  const feeders = new Map<string, FieldPlanIR[]>();
+  for (const f of plan.fields) if (f.into !== null) feeders.set(f.into, [...(feeders.get(f.into) ?? []), f]);
   for (const f of plan.fields) {
+    if (f.into !== null) continue;
     const transform = f.transform === undefined ? "" : f.transformEach ? " then the transform of each item" : " then the transform";
     const blocks = f.join !== null ? ", blocks joined" : f.repeats ? ", one item per block" : "";
-    const doc = `fields.${f.name}: ${f.content}${transform}${blocks}.`;
+    const fed = feeders.get(f.name);
+    feeders.delete(f.name);
+    const doc = `fields.${f.name}: ${f.content}${transform}${blocks}${fed ? `; also fed by ${fed.map((g) => `fields.${g.name}`).join(", ")}` : ""}.`;
     // A key with a default is always there; a field's own key only when it captured something non-empty.
     const hasDefault = Object.prototype.hasOwnProperty.call(plan.defaults, f.name);
+    if (fed) {
+      const item: Shape = { kind: "union", options: [blockShape(f), ...fed.map(intoItemShape)] };
+      entries.push({ key: f.name, shape: hasDefault ? JSON_VALUE : { kind: "array", item }, optional: !hasDefault, doc });
+      continue;
+    }
     entries.push({ key: f.name, shape: hasDefault ? withDefault(f, plan.defaults[f.name]!) : fieldShape(f), optional: !hasDefault, doc });
+  }
+  // Keys that only `into` fields feed.
+  for (const [key, fed] of feeders) {
+    const hasDefault = Object.prototype.hasOwnProperty.call(plan.defaults, key);
+    const doc = `fed by ${fed.map((g) => `fields.${g.name}`).join(", ")} (rtc extension \`into\`).`;
+    const item: Shape = fed.length === 1 ? intoItemShape(fed[0]!) : { kind: "union", options: fed.map(intoItemShape) };
+    const i = entries.findIndex((e) => e.key === key);
+    if (i >= 0) entries.splice(i, 1); // a default's literal type gives way to the list it becomes
+    entries.push({ key, shape: hasDefault ? JSON_VALUE : { kind: "array", item }, optional: !hasDefault, doc });
   }
   return { kind: "object", entries };
 }
@@ -51,6 +71,12 @@ export function messageShape(plan: TemplatePlan): Shape {
 export function messageType(plan: TemplatePlan): { text: string; imports: string[] } {
   const text = render(messageShape(plan), "");
   return { text, imports: ["PyFloat", "ToolCall"].filter((name) => new RegExp(`\\b${name}\\b`).test(text)) };
+}
+
+/** What an `into` field adds to its key's list per item: its block, or with transform_each each item of it. */
+function intoItemShape(f: FieldPlanIR): Shape {
+  const block = blockShape(f);
+  return f.transformEach && block.kind === "array" ? block.item : block;
 }
 
 /** One block's value, then the field's whole value (a list with repeats, a string with join). */

@@ -144,6 +144,8 @@ function fieldPlan(f: FieldSpec, index: number): FieldPlanIR {
     optional: f.optional,
     transform: f.transform,
     transformEach: f.transformEach,
+    into: f.into,
+    argumentTypes: f.argumentTypes,
     process: processPlan(f),
   };
 }

@@ -114,6 +114,9 @@ export interface FieldPlanIR {
   optional: boolean;
   transform: JsonValue | undefined;
   transformEach: boolean;
+  /** rtc extensions (runtime/template/extensions.ts). */
+  into: string | null;
+  argumentTypes: "json" | null;
   process: ProcessPlan;
 }
 

@@ -61,7 +61,7 @@ export function printPlan(plan: TemplatePlan): string {
   out.push(`anchor (prefix truncation):`, ...delimiter(plan.anchor, plan, "  "));
   out.push(`fields:`);
   for (const f of plan.fields) {
-    const flags = [f.dirty ? "dirty" : "clean", f.repeats ? "repeats" : null, f.join !== null ? `join ${q(f.join)}` : null, f.optional ? null : "required"]
+    const flags = [f.dirty ? "dirty" : "clean", f.repeats ? "repeats" : null, f.join !== null ? `join ${q(f.join)}` : null, f.optional ? null : "required", f.into !== null ? `into ${q(f.into)}` : null, f.argumentTypes !== null ? `argument_types ${f.argumentTypes}` : null]
       .filter(Boolean)
       .join(", ");
     const how =

@@ -51,6 +51,8 @@ export function buildPlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
     repeats: f.repeats,
     join: f.join,
     optional: f.optional,
+    ...(f.into === null ? {} : { into: { key: f.into, spread: f.transformEach } }),
+    ...(f.argumentTypes === null ? {} : { argumentTypes: f.argumentTypes }),
     process: (body, captures) => processField(body, f, captures, ctx),
   }));
 

@@ -12,6 +12,9 @@ import { StreamParser } from "../runtime/engine/stream.ts";
 import type { Plan } from "../runtime/engine/plan.ts";
 import type { Message, ParseOptions, ResponseParser } from "../runtime/types.ts";
 import { buildPlan } from "./build-plan.ts";
+import { parseWhole, type Recovered, type RecoverOptions } from "../runtime/engine/whole.ts";
+
+export type { Recovered, RecoverOptions } from "../runtime/engine/whole.ts";
 
 /** A validated response template with its interpreted plan. */
 export interface LoadedTemplate {
@@ -49,15 +52,17 @@ export function createResponseParser(template: unknown, options: ParseOptions): 
   return new StreamParser(loadTemplate(template).plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}` (see ParseIssue). */
+export function parseResponse(template: unknown, text: string, options: RecoverOptions): Recovered;
+export function parseResponse(template: unknown, text: string[], options: RecoverOptions): Recovered[];
 export function parseResponse(template: unknown, text: string, options: ParseOptions): Message;
 export function parseResponse(template: unknown, text: string[], options: ParseOptions): Message[];
-export function parseResponse(template: unknown, text: string | string[], options: ParseOptions): Message | Message[] {
+export function parseResponse(
+  template: unknown,
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered | (Message | Recovered)[] {
   const { plan } = loadTemplate(template);
-  const one = (s: string): Message => {
-    const parser = new StreamParser(plan, options, false); // no region events: only the message is returned
-    parser.feed(s);
-    return parser.finalize().message;
-  };
-  return Array.isArray(text) ? text.map(one) : one(text);
+  return Array.isArray(text) ? text.map((s) => parseWhole(plan, s, options)) : parseWhole(plan, text, options);
 }

@@ -3,6 +3,7 @@
 // `rtc build --explain templates/functionary-v3-1.json` prints the plan this code was generated from.
 import {
   StreamParser,
+  parseWhole,
   PatternMatcher,
   SPACE,
   WORD,
@@ -18,6 +19,8 @@ import type {
   JsonValue,
   ParseOptions,
   ResponseParser,
+  Recovered,
+  RecoverOptions,
   ToolCall,
   ContentContext,
   ContentParser,
@@ -429,16 +432,17 @@ export function createResponseParser(options: ParseOptions): ResponseParser<Mess
   return new StreamParser<Message>(plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered<Message>;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered<Message>[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser<Message>(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
+  return Array.isArray(text)
+    ? text.map((t) => parseWhole<Message>(plan, t, options))
+    : parseWhole<Message>(plan, text, options);
 }

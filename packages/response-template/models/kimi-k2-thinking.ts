@@ -3,6 +3,7 @@
 // `rtc build --explain templates/kimi-k2-thinking.json` prints the plan this code was generated from.
 import {
   StreamParser,
+  parseWhole,
   PatternMatcher,
   DIGIT,
   SPACE,
@@ -18,6 +19,8 @@ import type {
   JsonValue,
   ParseOptions,
   ResponseParser,
+  Recovered,
+  RecoverOptions,
   ToolCall,
   ContentContext,
   ContentParser,
@@ -28,7 +31,7 @@ import type {
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
   role: "assistant";
-  /** fields.thinking: text. */
+  /** fields.thinking: text, blocks joined. */
   thinking?: string;
   /** fields.tool_calls: json then the transform, one item per block. */
   tool_calls?: ToolCall<{ name: string; arguments: JsonValue }>[];
@@ -40,7 +43,13 @@ export const template: JsonValue = {
   defaults: { role: "assistant" },
   start_anchor: "<|im_assistant|>assistant<|im_middle|>",
   fields: {
-    thinking: { open_pattern: "<think>|^\\s*(?=</think>)", close: "</think>", content: "text" },
+    thinking: {
+      open_pattern: "<think>|^\\s*(?=</think>)",
+      close_pattern: "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)",
+      repeats: true,
+      join: "",
+      content: "text",
+    },
     tool_calls: {
       open_pattern:
         "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>",
@@ -117,8 +126,36 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<\\|tool_call_end\\|>". */
+/** Pattern "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)". */
 const P2: PatternMatcher = new PatternMatcher(
+  {
+    source: "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)",
+    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=(?:\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E})))",
+    flags: "v",
+    partial:
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: false,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: [[60, 60]],
+      minLength: 0,
+      maxLength: 8,
+      canMatchEmpty: true,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*<\\|tool_call_end\\|>". */
+const P3: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*<\\|tool_call_end\\|>",
     js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E}",
@@ -146,7 +183,7 @@ const P2: PatternMatcher = new PatternMatcher(
   tables,
 );
 /** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
-const P3: PatternMatcher = new PatternMatcher(
+const P4: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)",
     js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E})",
@@ -206,7 +243,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const fields: readonly FieldPlan[] = [
-  { name: "thinking", dirty: false, repeats: false, join: null, optional: true, process: process0 },
+  { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
@@ -516,8 +553,8 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
 }
 
 /** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)": whitespace then "<|", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_3: Record<string, string | null> = {};
-function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+const NO_GROUPS_4: Record<string, string | null> = {};
+function find4(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("<|", pos);
   if (j < 0) {
     if (eos) return null;
@@ -527,17 +564,40 @@ function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
       while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_3 };
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_4 };
     }
     j = Math.max(pos, n - 1);
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P3.search(buf, j, !eos);
+  return P4.search(buf, j, !eos);
+}
+
+/** Pattern "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)": a match begins at the first of "</think>", "<|tool_call_begin|>", "<|tool_calls_section_begin|>", or is pending at the end. */
+function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|tool_call_begin|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|tool_calls_section_begin|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P2.search(buf, j, !eos);
 }
 
 /** Pattern "\\s*<\\|tool_call_end\\|>": whitespace then "<|tool_call_end|>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_2: Record<string, string | null> = {};
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+const NO_GROUPS_3: Record<string, string | null> = {};
+function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("<|tool_call_end|>", pos);
   if (j < 0) {
     if (eos) return null;
@@ -547,12 +607,12 @@ function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
       while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_2 };
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_3 };
     }
     j = Math.max(pos, n - 16);
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P2.search(buf, j, !eos);
+  return P3.search(buf, j, !eos);
 }
 
 /** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"; close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
@@ -618,7 +678,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
     if (buf === mO_2Buf && eos === mO_2Eos && pos >= mO_2From && (mO_2Hit === null || mO_2Hit.start >= pos))
       r = mO_2Hit;
     else {
-      r = find3(buf, pos, eos, n);
+      r = find4(buf, pos, eos, n);
       mO_2Buf = buf;
       mO_2From = pos;
       mO_2Eos = eos;
@@ -648,28 +708,29 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   out.groups = bg;
 }
 
-/** inside thinking: close thinking: "</think>". */
+/** inside thinking: close thinking: pattern "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
-  const s = buf.indexOf("</think>", pos);
-  if (s >= 0) {
-    out.hold = n;
-    out.field = 0;
-    out.open = false;
-    out.start = s;
-    out.end = s + 8;
-    out.groups = null;
+  const r = find2(buf, pos, eos, n);
+  out.field = -1;
+  out.hold = n;
+  if (r === null) return;
+  if (!eos && (r.partial || r.end === n)) {
+    out.hold = r.start;
     return;
   }
-  out.field = -1;
-  const p = eos ? -1 : hold4(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (r.start >= n) return;
+  out.field = 0;
+  out.open = false;
+  out.start = r.start;
+  out.end = r.end;
+  out.groups = r.groups;
 }
 
 /** inside tool_calls: close tool_calls: pattern "\\s*<\\|tool_call_end\\|>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
-  const r = find2(buf, pos, eos, n);
+  const r = find3(buf, pos, eos, n);
   out.field = -1;
   out.hold = n;
   if (r === null) return;
@@ -696,7 +757,7 @@ const plan: Plan = {
   fields,
   implicit: 2,
   defaults,
-  lookbehind: Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind),
+  lookbehind: Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind),
   truncatePrefix,
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
@@ -716,16 +777,17 @@ export function createResponseParser(options: ParseOptions): ResponseParser<Mess
   return new StreamParser<Message>(plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered<Message>;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered<Message>[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser<Message>(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
+  return Array.isArray(text)
+    ? text.map((t) => parseWhole<Message>(plan, t, options))
+    : parseWhole<Message>(plan, text, options);
 }

@@ -3,6 +3,7 @@
 // `rtc build --explain templates/kimi-k2.json` prints the plan this code was generated from.
 import {
   StreamParser,
+  parseWhole,
   PatternMatcher,
   DIGIT,
   SPACE,
@@ -18,6 +19,8 @@ import type {
   JsonValue,
   ParseOptions,
   ResponseParser,
+  Recovered,
+  RecoverOptions,
   ToolCall,
   ContentContext,
   ContentParser,
@@ -28,6 +31,8 @@ import type {
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
   role: "assistant";
+  /** fields.thinking: text, blocks joined. */
+  thinking?: string;
   /** fields.tool_calls: json then the transform, one item per block. */
   tool_calls?: ToolCall<{ name: string; arguments: JsonValue }>[];
   /** fields.content: text, blocks joined. */
@@ -38,6 +43,13 @@ export const template: JsonValue = {
   defaults: { role: "assistant" },
   start_anchor: "<|im_assistant|>assistant<|im_middle|>",
   fields: {
+    thinking: {
+      open_pattern: "<think>|^\\s*(?=</think>)",
+      close_pattern: "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)",
+      repeats: true,
+      join: "",
+      content: "text",
+    },
     tool_calls: {
       open_pattern:
         "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>",
@@ -57,8 +69,36 @@ export const template: JsonValue = {
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
 const tables: UnicodeTables = { Digit: DIGIT, Space: SPACE };
-/** Pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>". */
+/** Pattern "<think>|^\\s*(?=</think>)". */
 const P0: PatternMatcher = new PatternMatcher(
+  {
+    source: "<think>|^\\s*(?=</think>)",
+    js: "(?:\\u{3C}think\\u{3E}|(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{3C}\\u{2F}think\\u{3E}))",
+    flags: "v",
+    partial:
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: false,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 2,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 0,
+      maxLength: null,
+      canMatchEmpty: true,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>". */
+const P1: PatternMatcher = new PatternMatcher(
   {
     source:
       "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>",
@@ -86,8 +126,36 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+/** Pattern "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)". */
+const P2: PatternMatcher = new PatternMatcher(
+  {
+    source: "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)",
+    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=(?:\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E})))",
+    flags: "v",
+    partial:
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: false,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: [[60, 60]],
+      minLength: 0,
+      maxLength: 8,
+      canMatchEmpty: true,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** Pattern "\\s*<\\|tool_call_end\\|>". */
-const P1: PatternMatcher = new PatternMatcher(
+const P3: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*<\\|tool_call_end\\|>",
     js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E}",
@@ -115,7 +183,7 @@ const P1: PatternMatcher = new PatternMatcher(
   tables,
 );
 /** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
-const P2: PatternMatcher = new PatternMatcher(
+const P4: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)",
     js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E})",
@@ -152,25 +220,32 @@ const ctx: ContentContext = {
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
 };
-const transform0: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
-/** fields.tool_calls: json then the transform. */
+/** fields.thinking: text. */
 function process0(body: string, captures: Record<string, string>): JsonValue {
+  void captures;
+  return pyStrip(body);
+}
+
+const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
+/** fields.tool_calls: json then the transform. */
+function process1(body: string, captures: Record<string, string>): JsonValue {
   const content = parseJsonPlain(body);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
-    return applyTransform(transform0, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
+    return applyTransform(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
 /** fields.content: text. */
-function process1(body: string, captures: Record<string, string>): JsonValue {
+function process2(body: string, captures: Record<string, string>): JsonValue {
   void captures;
   return pyStrip(body);
 }
 
 const fields: readonly FieldPlan[] = [
-  { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
+  { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
 let mO_0Buf: string | null = null;
 let mO_0From = 0;
@@ -180,8 +255,37 @@ let mO_1Buf: string | null = null;
 let mO_1From = 0;
 let mO_1Eos = false;
 let mO_1Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call_begin|>" (-1 if none); candidates by last character. */
+let mO_2Buf: string | null = null;
+let mO_2From = 0;
+let mO_2Eos = false;
+let mO_2Hit: PatternMatch | null = null;
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 116: // "t"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 104: // "h"
+      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
+      return -1;
+    case 105: // "i"
+      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
+      return -1;
+    case 110: // "n"
+      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
+      return -1;
+    case 107: // "k"
+      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call_begin|>" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -232,7 +336,7 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_calls_section_begin|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -294,7 +398,7 @@ function hold1(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -303,8 +407,36 @@ function hold2(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
+function hold4(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 47: // "/"
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 116: // "t"
+      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
+      return -1;
+    case 104: // "h"
+      if (n - 4 >= from && buf.startsWith("</t", n - 4)) return n - 4;
+      return -1;
+    case 105: // "i"
+      if (n - 5 >= from && buf.startsWith("</th", n - 5)) return n - 5;
+      return -1;
+    case 110: // "n"
+      if (n - 6 >= from && buf.startsWith("</thi", n - 6)) return n - 6;
+      return -1;
+    case 107: // "k"
+      if (n - 7 >= from && buf.startsWith("</thin", n - 7)) return n - 7;
+      return -1;
+  }
+  return -1;
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call_end|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold5(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -348,6 +480,22 @@ function hold3(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** Pattern "<think>|^\\s*(?=</think>)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
+function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P0.search(buf, j, !eos);
+}
+
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
 function spaceLike(c: number): boolean {
   return (
@@ -384,7 +532,7 @@ function pySpace(c: number): boolean {
 }
 
 /** Pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>": a match begins in the whitespace before the first of "<|tool_call_begin|>", "<|tool_calls_section_begin|>", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = -1;
   let t = 0;
   t = buf.indexOf("<|tool_call_begin|>", pos);
@@ -393,41 +541,21 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   if (t >= 0 && (j < 0 || t < j)) j = t;
   if (j < 0) {
     if (eos) return null;
-    t = hold0(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
     t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
     if (t >= 0 && (j < 0 || t < j)) j = t;
     if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
     if (j < 0) return null;
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P0.search(buf, j, !eos);
+  return P1.search(buf, j, !eos);
 }
 
 /** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)": whitespace then "<|", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_2: Record<string, string | null> = {};
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+const NO_GROUPS_4: Record<string, string | null> = {};
+function find4(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("<|", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold2(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_2 };
-    }
-    j = Math.max(pos, n - 1);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P2.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*<\\|tool_call_end\\|>": whitespace then "<|tool_call_end|>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_1: Record<string, string | null> = {};
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("<|tool_call_end|>", pos);
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
@@ -436,15 +564,58 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
       while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_1 };
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_4 };
+    }
+    j = Math.max(pos, n - 1);
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P4.search(buf, j, !eos);
+}
+
+/** Pattern "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)": a match begins at the first of "</think>", "<|tool_call_begin|>", "<|tool_calls_section_begin|>", or is pending at the end. */
+function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("</think>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|tool_call_begin|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  t = buf.indexOf("<|tool_calls_section_begin|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold4(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold1(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    t = hold2(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0) return null;
+  }
+  return P2.search(buf, j, !eos);
+}
+
+/** Pattern "\\s*<\\|tool_call_end\\|>": whitespace then "<|tool_call_end|>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
+const NO_GROUPS_3: Record<string, string | null> = {};
+function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = buf.indexOf("<|tool_call_end|>", pos);
+  if (j < 0) {
+    if (eos) return null;
+    if (n <= pos) return null;
+    if (hold5(buf, pos, n) < 0) {
+      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
+      if (!pySpace(buf.charCodeAt(n - 1))) return null;
+      let p = n - 1;
+      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_3 };
     }
     j = Math.max(pos, n - 16);
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
+  return P3.search(buf, j, !eos);
 }
 
-/** outside (implicit field content): open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"; close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"; close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   let hold = n;
@@ -453,7 +624,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   let bs = 0;
   let be = 0;
   let bg: Record<string, string | null> | null = null;
-  // [0] open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"
+  // [0] open thinking: pattern "<think>|^\\s*(?=</think>)"
   {
     let r: PatternMatch | null;
     if (buf === mO_0Buf && eos === mO_0Eos && pos >= mO_0From && (mO_0Hit === null || mO_0Hit.start >= pos))
@@ -477,13 +648,13 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
       }
     }
   }
-  // [1] close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)"
+  // [1] open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"
   {
     let r: PatternMatch | null;
     if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1Hit === null || mO_1Hit.start >= pos))
       r = mO_1Hit;
     else {
-      r = find2(buf, pos, eos, n);
+      r = find1(buf, pos, eos, n);
       mO_1Buf = buf;
       mO_1From = pos;
       mO_1Eos = eos;
@@ -494,6 +665,30 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
         if (r.start < hold) hold = r.start;
       } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
         bf = 1;
+        bo = true;
+        bs = r.start;
+        be = r.end;
+        bg = r.groups;
+      }
+    }
+  }
+  // [2] close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)"
+  {
+    let r: PatternMatch | null;
+    if (buf === mO_2Buf && eos === mO_2Eos && pos >= mO_2From && (mO_2Hit === null || mO_2Hit.start >= pos))
+      r = mO_2Hit;
+    else {
+      r = find4(buf, pos, eos, n);
+      mO_2Buf = buf;
+      mO_2From = pos;
+      mO_2Eos = eos;
+      mO_2Hit = r;
+    }
+    if (r !== null) {
+      if (!eos && (r.partial || r.end === n)) {
+        if (r.start < hold) hold = r.start;
+      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
+        bf = 2;
         bo = false;
         bs = r.start;
         be = r.end;
@@ -513,10 +708,10 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   out.groups = bg;
 }
 
-/** inside tool_calls: close tool_calls: pattern "\\s*<\\|tool_call_end\\|>". */
+/** inside thinking: close thinking: pattern "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
-  const r = find1(buf, pos, eos, n);
+  const r = find2(buf, pos, eos, n);
   out.field = -1;
   out.hold = n;
   if (r === null) return;
@@ -532,6 +727,25 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.groups = r.groups;
 }
 
+/** inside tool_calls: close tool_calls: pattern "\\s*<\\|tool_call_end\\|>". */
+function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  const n = buf.length;
+  const r = find3(buf, pos, eos, n);
+  out.field = -1;
+  out.hold = n;
+  if (r === null) return;
+  if (!eos && (r.partial || r.end === n)) {
+    out.hold = r.start;
+    return;
+  }
+  if (r.start >= n) return;
+  out.field = 1;
+  out.open = false;
+  out.start = r.start;
+  out.end = r.end;
+  out.groups = r.groups;
+}
+
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<|im_assistant|>assistant<|im_middle|>" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -541,14 +755,17 @@ function truncatePrefix(prefix: string): string {
 
 const plan: Plan = {
   fields,
-  implicit: 1,
+  implicit: 2,
   defaults,
-  lookbehind: Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind),
+  lookbehind: Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind),
   truncatePrefix,
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
         scanField0(buf, pos, eos, out);
+        return;
+      case 1:
+        scanField1(buf, pos, eos, out);
         return;
       default:
         scanOutside(buf, pos, eos, out);
@@ -560,16 +777,17 @@ export function createResponseParser(options: ParseOptions): ResponseParser<Mess
   return new StreamParser<Message>(plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered<Message>;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered<Message>[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser<Message>(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
+  return Array.isArray(text)
+    ? text.map((t) => parseWhole<Message>(plan, t, options))
+    : parseWhole<Message>(plan, text, options);
 }

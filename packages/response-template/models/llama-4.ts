@@ -3,6 +3,7 @@
 // `rtc build --explain templates/llama-4.json` prints the plan this code was generated from.
 import {
   StreamParser,
+  parseWhole,
   parsePythonCalls,
   PatternMatcher,
   SPACE,
@@ -18,6 +19,8 @@ import type {
   JsonValue,
   ParseOptions,
   ResponseParser,
+  Recovered,
+  RecoverOptions,
   ToolCall,
   ContentContext,
   ContentParser,
@@ -40,8 +43,8 @@ export const template: JsonValue = {
   start_anchor: "<|header_start|>assistant<|header_end|>\n\n",
   fields: {
     tool_calls: {
-      open_pattern: "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()",
-      close_pattern: "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)",
+      open_pattern: "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*",
+      close_pattern: "\\s*(?:<\\|python_end\\|>|<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)",
       content: "python-calls",
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
@@ -57,14 +60,14 @@ export const template: JsonValue = {
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
 const tables: UnicodeTables = { Space: SPACE, Word: WORD };
-/** Pattern "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()". */
+/** Pattern "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*". */
 const P0: PatternMatcher = new PatternMatcher(
   {
-    source: "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()",
-    js: "(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{5B}[A-Za-z_](?:[\\p{rtcWord}\\u{2E}])*\\u{28})",
+    source: "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*",
+    js: "(?:(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{5B}[A-Za-z_](?:[\\p{rtcWord}\\u{2E}\\u{2D}])*\\u{28})|(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}python_start\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*)",
     flags: "v",
     partial:
-      "(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|[A-Za-z_](?:(?:[\\p{rtcWord}\\u{2E}])*(?![\\s\\S])|(?:[\\p{rtcWord}\\u{2E}])*(?![\\s\\S]))))))",
+      "(?:(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|[A-Za-z_](?:(?:[\\p{rtcWord}\\u{2E}\\u{2D}])*(?![\\s\\S])|(?:[\\p{rtcWord}\\u{2E}\\u{2D}])*(?![\\s\\S]))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: false,
@@ -85,8 +88,36 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)". */
+/** Pattern "\\s*(?:<\\|python_end\\|>|<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)". */
 const P1: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*(?:<\\|python_end\\|>|<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}python_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}eot\\u{7C}\\u{3E}|\\u{3C}\\u{7C}eom\\u{7C}\\u{3E}|\\u{3C}\\u{7C}end_of_text\\u{7C}\\u{3E})",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 7,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)". */
+const P2: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)",
     js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}eot\\u{7C}\\u{3E}|\\u{3C}\\u{7C}eom\\u{7C}\\u{3E}|\\u{3C}\\u{7C}end_of_text\\u{7C}\\u{3E})",
@@ -153,8 +184,54 @@ let mO_1Buf: string | null = null;
 let mO_1From = 0;
 let mO_1Eos = false;
 let mO_1Hit: PatternMatch | null = null;
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|e" (-1 if none); candidates by last character. */
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|python_start|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
+    case 124: // "|"
+      if (n - 15 >= from && buf.startsWith("<|python_start", n - 15)) return n - 15;
+      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
+      return -1;
+    case 112: // "p"
+      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
+      return -1;
+    case 121: // "y"
+      if (n - 4 >= from && buf.startsWith("<|p", n - 4)) return n - 4;
+      return -1;
+    case 116: // "t"
+      if (n - 14 >= from && buf.startsWith("<|python_star", n - 14)) return n - 14;
+      if (n - 11 >= from && buf.startsWith("<|python_s", n - 11)) return n - 11;
+      if (n - 5 >= from && buf.startsWith("<|py", n - 5)) return n - 5;
+      return -1;
+    case 104: // "h"
+      if (n - 6 >= from && buf.startsWith("<|pyt", n - 6)) return n - 6;
+      return -1;
+    case 111: // "o"
+      if (n - 7 >= from && buf.startsWith("<|pyth", n - 7)) return n - 7;
+      return -1;
+    case 110: // "n"
+      if (n - 8 >= from && buf.startsWith("<|pytho", n - 8)) return n - 8;
+      return -1;
+    case 95: // "_"
+      if (n - 9 >= from && buf.startsWith("<|python", n - 9)) return n - 9;
+      return -1;
+    case 115: // "s"
+      if (n - 10 >= from && buf.startsWith("<|python_", n - 10)) return n - 10;
+      return -1;
+    case 97: // "a"
+      if (n - 12 >= from && buf.startsWith("<|python_st", n - 12)) return n - 12;
+      return -1;
+    case 114: // "r"
+      if (n - 13 >= from && buf.startsWith("<|python_sta", n - 13)) return n - 13;
+      return -1;
+  }
+  return -1;
+}
+
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|e" (-1 if none); candidates by last character. */
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -166,15 +243,14 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()": a match begins at the start of the text or at the first of , or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  if (pos === 0) return P0.search(buf, 0, !eos);
-  let j = -1;
-  if (j < 0) {
-    if (eos) return null;
-    if (j < 0) return null;
+/** Earliest p ≥ from with buf[p:] a proper prefix of "<|" (-1 if none); candidates by last character. */
+function hold2(buf: string, from: number, n: number): number {
+  switch (buf.charCodeAt(n - 1)) {
+    case 60: // "<"
+      if (n - 1 >= from) return n - 1;
+      return -1;
   }
-  return P0.search(buf, j, !eos);
+  return -1;
 }
 
 /** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
@@ -212,27 +288,65 @@ function pySpace(c: number): boolean {
   );
 }
 
+/** Pattern "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*": a match begins at the start of the text or in the whitespace before the first of "<|python_start|>", or is pending at the end. */
+function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  if (pos === 0) return P0.search(buf, 0, !eos);
+  let j = -1;
+  let t = 0;
+  t = buf.indexOf("<|python_start|>", pos);
+  if (t >= 0 && (j < 0 || t < j)) j = t;
+  if (j < 0) {
+    if (eos) return null;
+    t = hold0(buf, pos, n);
+    if (t >= 0 && (j < 0 || t < j)) j = t;
+    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
+    if (j < 0) return null;
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P0.search(buf, j, !eos);
+}
+
 /** Pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)": whitespace then "<|e", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_1: Record<string, string | null> = {};
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+const NO_GROUPS_2: Record<string, string | null> = {};
+function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("<|e", pos);
   if (j < 0) {
     if (eos) return null;
     if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
+    if (hold1(buf, pos, n) < 0) {
+      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
+      if (!pySpace(buf.charCodeAt(n - 1))) return null;
+      let p = n - 1;
+      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
+      return { start: p, end: n, partial: true, groups: NO_GROUPS_2 };
+    }
+    j = Math.max(pos, n - 2);
+  }
+  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
+  return P2.search(buf, j, !eos);
+}
+
+/** Pattern "\\s*(?:<\\|python_end\\|>|<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)": whitespace then "<|", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
+const NO_GROUPS_1: Record<string, string | null> = {};
+function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
+  let j = buf.indexOf("<|", pos);
+  if (j < 0) {
+    if (eos) return null;
+    if (n <= pos) return null;
+    if (hold2(buf, pos, n) < 0) {
       // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
       if (!pySpace(buf.charCodeAt(n - 1))) return null;
       let p = n - 1;
       while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
       return { start: p, end: n, partial: true, groups: NO_GROUPS_1 };
     }
-    j = Math.max(pos, n - 2);
+    j = Math.max(pos, n - 1);
   }
   while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
   return P1.search(buf, j, !eos);
 }
 
-/** outside (implicit field content): open tool_calls: pattern "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()"; close content: pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)". */
+/** outside (implicit field content): open tool_calls: pattern "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*"; close content: pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   let hold = n;
@@ -241,7 +355,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   let bs = 0;
   let be = 0;
   let bg: Record<string, string | null> | null = null;
-  // [0] open tool_calls: pattern "^\\s*(?=\\[[A-Za-z_][\\w.]*\\()"
+  // [0] open tool_calls: pattern "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*"
   {
     let r: PatternMatch | null;
     if (buf === mO_0Buf && eos === mO_0Eos && pos >= mO_0From && (mO_0Hit === null || mO_0Hit.start >= pos))
@@ -271,7 +385,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
     if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1Hit === null || mO_1Hit.start >= pos))
       r = mO_1Hit;
     else {
-      r = find1(buf, pos, eos, n);
+      r = find2(buf, pos, eos, n);
       mO_1Buf = buf;
       mO_1From = pos;
       mO_1Eos = eos;
@@ -301,7 +415,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   out.groups = bg;
 }
 
-/** inside tool_calls: close tool_calls: pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)". */
+/** inside tool_calls: close tool_calls: pattern "\\s*(?:<\\|python_end\\|>|<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   const r = find1(buf, pos, eos, n);
@@ -331,7 +445,7 @@ const plan: Plan = {
   fields,
   implicit: 1,
   defaults,
-  lookbehind: Math.max(0, P0.lookbehind, P1.lookbehind),
+  lookbehind: Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind),
   truncatePrefix,
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
@@ -348,16 +462,17 @@ export function createResponseParser(options: ParseOptions): ResponseParser<Mess
   return new StreamParser<Message>(plan, options);
 }
 
-/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages. */
+/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
+ * `onError: "recover"` each result is `{message, errors}`. */
+export function parseResponse(text: string, options: RecoverOptions): Recovered<Message>;
+export function parseResponse(text: string[], options: RecoverOptions): Recovered<Message>[];
 export function parseResponse(text: string, options: ParseOptions): Message;
 export function parseResponse(text: string[], options: ParseOptions): Message[];
-export function parseResponse(text: string | string[], options: ParseOptions): Message | Message[] {
-  return Array.isArray(text) ? text.map((t) => parseOne(t, options)) : parseOne(text, options);
-}
-
-function parseOne(text: string, options: ParseOptions): Message {
-  // No region events: only the message is returned.
-  const parser = new StreamParser<Message>(plan, options, false);
-  parser.feed(text);
-  return parser.finalize().message;
+export function parseResponse(
+  text: string | string[],
+  options: ParseOptions,
+): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
+  return Array.isArray(text)
+    ? text.map((t) => parseWhole<Message>(plan, t, options))
+    : parseWhole<Message>(plan, text, options);
 }

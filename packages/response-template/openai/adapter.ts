@@ -5,7 +5,7 @@
 
 import type { ContentContext } from "../runtime/content/index.ts";
 import type { PyPattern } from "../runtime/regex/api.ts";
-import type { Message, ParseOptions, RegionEvent, ResponseParser } from "../runtime/types.ts";
+import type { Message, OnError, ParseIssue, ParseOptions, RegionEvent, ResponseParser } from "../runtime/types.ts";
 import type { TemplateSpec } from "../runtime/template/spec.ts";
 import { TOOL_CALLS_FIELD, type OpenAIMessage, type OpenAIMessageOptions } from "./message.ts";
 import { OpenAIDeltaStream, type ChatDelta, type FieldInfo } from "./stream.ts";
@@ -16,7 +16,8 @@ export interface OpenAIStream {
   /** Deltas for what the prefix already wrote (a prefilled `<think>`…). */
   readonly initialDeltas: ChatDelta[];
   feed(chunk: string): ChatDelta[];
-  finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[] };
+  /** `errors`: recover mode's report (see ParseIssue), present exactly when the parser runs in recover mode. */
+  finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[]; errors?: ParseIssue[] };
 }
 
 /** A field as the adapter needs it: a TemplateSpec field, or one read straight off template JSON. */
@@ -34,16 +35,21 @@ export interface OpenAIStreamHost {
   compile?: (source: string) => PyPattern;
 }
 
-export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: boolean };
+/** `onError` must be the one the parser was created with: in recover mode calls are sent whole at close. */
+export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: boolean; onError?: OnError };
 
 /** Wraps a parser (see interpreted.ts `createOpenAIStream` for the one-call form). */
 export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions = {}): OpenAIStream {
   const { spec, parser, compile } = host;
   const patterns: ContentContext | undefined = compile ? { pattern: cached(compile) } : undefined;
-  const core = new OpenAIDeltaStream({ ...options, fields: spec.fields, patterns });
-  const toolField = spec.fields.find((f) => f.name === TOOL_CALLS_FIELD);
-  const openPattern =
-    toolField?.open?.kind === "pattern" && patterns ? patterns.pattern(toolField.open.source) : null;
+  const core = new OpenAIDeltaStream({ ...options, fields: spec.fields, patterns, recover: options.onError === "recover" });
+  // Tool-call fields (tool_calls, and fields feeding it with `into`) whose open pattern names groups.
+  const openPatterns = new Map<string, PyPattern>();
+  for (const f of spec.fields) {
+    if ((f.into ?? f.name) !== TOOL_CALLS_FIELD || f.open?.kind !== "pattern" || !patterns) continue;
+    const p = patterns.pattern(f.open.source);
+    if (p.groupNames.length) openPatterns.set(f.name, p);
+  }
   const offsetOf = (): number | null => {
     const o = (parser as unknown as { offset?: unknown }).offset;
     return typeof o === "number" ? o : null;
@@ -52,23 +58,26 @@ export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions 
 
   /** Named groups of the tool_calls open match for an open still pending at the end of `events`. */
   const recover = (events: readonly RegionEvent[], before: number | null): Map<number, Record<string, string | null>> | undefined => {
-    if (!openPattern || openPattern.groupNames.length === 0 || before === null) return undefined;
+    if (openPatterns.size === 0 || before === null) return undefined;
     const after = offsetOf();
     if (after === null) return undefined;
     let open = -1;
+    let openPattern: PyPattern | undefined;
     let bodyLen = 0;
     events.forEach((e, i) => {
-      if (e.field !== TOOL_CALLS_FIELD) {
+      const p = openPatterns.get(e.field);
+      if (!p) {
         if (open >= 0 && e.type !== "region_chunk") open = -1;
         return;
       }
       if (e.type === "region_open") {
         open = i;
+        openPattern = p;
         bodyLen = 0;
       } else if (e.type === "region_chunk") bodyLen += e.text.length;
       else open = -1;
     });
-    if (open < 0) return undefined;
+    if (open < 0 || !openPattern) return undefined;
     const end = after - bodyLen;
     for (let p = before; p <= end; ) {
       const m = openPattern.search(raw, p, false);
@@ -89,10 +98,11 @@ export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions 
       return core.push(events, recover(events, before));
     },
     finalize() {
-      const { message, events } = parser.finalize();
+      const { message, events, errors } = parser.finalize();
       const last = core.push(events);
       const done = core.finish(message);
-      return { message, openai: done.message, deltas: [...last, ...done.deltas], divergent: done.divergent };
+      const result = { message, openai: done.message, deltas: [...last, ...done.deltas], divergent: done.divergent };
+      return errors ? { ...result, errors } : result;
     },
   };
 }
@@ -114,6 +124,8 @@ export function fieldsOf(template: JsonValue): HostField[] {
         join: typeof f.join === "string" && repeats ? f.join : null,
         transform: f.transform === null ? undefined : f.transform,
         transformEach: f.transform_each === true,
+        into: typeof f.into === "string" ? f.into : null,
+        argumentTypes: f.argument_types === "json" ? "json" : null,
         open: typeof f.open_pattern === "string" ? { kind: "pattern", source: f.open_pattern } : null,
       },
     ];

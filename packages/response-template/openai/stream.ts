@@ -35,6 +35,7 @@ import {
   type OpenAIMessageOptions,
 } from "./message.ts";
 import { callShape, type CallShape, type Source } from "./tool-shape.ts";
+import { typeArgumentsAsJson } from "../runtime/transform/json-types.ts";
 
 export interface DeltaToolCall {
   index: number;
@@ -59,6 +60,10 @@ export interface FieldInfo {
   join: string | null;
   transform: JsonValue | undefined;
   transformEach: boolean;
+  /** rtc extension `into`: the message key this field's blocks go to (a tool-call field feeding tool_calls). */
+  into?: string | null;
+  /** rtc extension `argument_types`: argument strings are typed as JSON when no tools are passed. */
+  argumentTypes?: "json" | null;
 }
 
 export interface DeltaStreamOptions extends OpenAIMessageOptions {
@@ -69,6 +74,9 @@ export interface DeltaStreamOptions extends OpenAIMessageOptions {
   coercesArguments?: boolean;
   /** Compiles patterns for xml-inline bodies; without it xml-inline calls are sent at close. */
   patterns?: ContentContext;
+  /** The parser runs in recover mode: a call may still fail when its region closes, so each call is sent
+   * whole at its region_close, and a region_error sends nothing (its text arrives as content). */
+  recover?: boolean;
 }
 
 type Kind = "content" | "reasoning" | "tool";
@@ -109,10 +117,11 @@ export class OpenAIDeltaStream {
    * index of a tool_calls `region_open` event to its open pattern's named groups, when known. */
   push(events: readonly RegionEvent[], captures?: ReadonlyMap<number, Record<string, string | null>>): ChatDelta[] {
     events.forEach((e, i) => {
-      const kind = kindOf(e.field);
+      const kind = kindOf(this.fields.get(e.field)?.into ?? e.field);
       if (kind === null) return;
       if (e.type === "region_open") this.open(e.field, kind, captures?.get(i) ?? null);
       else if (e.type === "region_chunk") this.chunk(e.field, e.text);
+      else if (e.type === "region_error") this.fail(e.field);
       else this.close(e.field, e.value);
     });
     const out = coalesce(this.out);
@@ -149,10 +158,11 @@ export class OpenAIDeltaStream {
     const info = this.fields.get(field);
     if (kind === "tool") {
       const shape = info ? callShape(info.transform, info.transformEach) : null;
-      this.tool =
-        shape?.kind === "each" && info!.content === "json" && plainJson(isDict(info!.contentArgs) ? info!.contentArgs : {})
-          ? new EachBlock(this, info!, shape.item, this.options)
-          : new ToolBlock(this, info, captures, this.options);
+      this.tool = this.options.recover
+        ? new ToolBlock(this, field, undefined, null, this.options) // no field info: sent whole at close
+        : shape?.kind === "each" && info!.content === "json" && plainJson(isDict(info!.contentArgs) ? info!.contentArgs : {})
+          ? new EachBlock(this, field, info!, shape.item, this.options)
+          : new ToolBlock(this, field, info, captures, this.options);
       this.tool.start();
       return;
     }
@@ -230,6 +240,12 @@ export class OpenAIDeltaStream {
     if (b.join !== null && b.n > 0 && !b.sepSent) this.emitBlockText(b, "");
   }
 
+  /** Recover mode: the region failed. Nothing of a call was sent (calls go out whole at close). */
+  private fail(field: string): void {
+    if (this.tool && this.tool.field === field) this.tool = null;
+    else if (this.text && this.text.field === field) this.text = null;
+  }
+
   // ---- tool calls (used by ToolBlock) ----
 
   /** Starts a call: sends its header and returns its index. */
@@ -296,7 +312,6 @@ function coalesce(deltas: ChatDelta[]): ChatDelta[] {
 // ---- one tool_calls region ----
 
 class ToolBlock implements JsonTokenSink {
-  readonly field = TOOL_CALLS_FIELD;
   private readonly shape: CallShape;
   private mode: "json" | "xml" | "close" = "close";
   private tokenizer: JsonTokenizer | null = null;
@@ -324,6 +339,8 @@ class ToolBlock implements JsonTokenSink {
 
   constructor(
     private readonly owner: OpenAIDeltaStream,
+    /** The field whose region this is (tool_calls, or a field feeding it with `into`). */
+    readonly field: string,
     private readonly info: FieldInfo | undefined,
     private readonly captures: Record<string, string | null> | null,
     private readonly options: DeltaStreamOptions,
@@ -458,6 +475,9 @@ class ToolBlock implements JsonTokenSink {
       if (cut < 0) return;
       const dict = parseContent(this.body.slice(0, cut), "xml-inline", args, this.options.patterns!);
       if (!isDict(dict) || dictKeys(dict).length === 0) return;
+      // Types the complete values in place, as the engine does when the region closes (xml mode runs
+      // only without tools, so that is the typing the final message has).
+      if (this.info!.argumentTypes === "json") typeArgumentsAsJson({ function: { arguments: dict } });
       const text = pyDumps(dict, { ensureAscii: false }).slice(0, -1);
       const done = this.argsOut + this.pending;
       if (text.startsWith(done)) this.emitArgs(text.slice(done.length));
@@ -608,13 +628,13 @@ function sendWhole(owner: OpenAIDeltaStream, calls: NormalizedCall[]): void {
  * with paths relative to the item. Item k sends its header only after items 0…k-1 have, so indexes stay in
  * list order. */
 class EachBlock implements JsonTokenSink {
-  readonly field = TOOL_CALLS_FIELD;
   private readonly tokenizer = new JsonTokenizer(this);
   private readonly items: ToolBlock[] = [];
   private broken = false;
 
   constructor(
     private readonly owner: OpenAIDeltaStream,
+    readonly field: string,
     private readonly info: FieldInfo,
     private readonly shape: CallShape,
     private readonly options: DeltaStreamOptions,
@@ -652,7 +672,7 @@ class EachBlock implements JsonTokenSink {
     if (path.length === 1 && typeof path[0] === "number") {
       const k = path[0];
       const gate = () => this.items.slice(0, k).every((i) => i.started);
-      const item = new ToolBlock(this.owner, this.info, null, this.options, { shape: this.shape, gate });
+      const item = new ToolBlock(this.owner, this.field, this.info, null, this.options, { shape: this.shape, gate });
       this.items[k] = item;
       item.start();
     }

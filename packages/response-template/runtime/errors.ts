@@ -80,3 +80,26 @@ export class NonTerminatingError extends RtcError {
     this.name = "NonTerminatingError";
   }
 }
+
+/** Longest region text an error message quotes whole; longer text is quoted as its two ends. */
+export const EXCERPT_LIMIT = 240;
+
+/**
+ * A bounded quotation of model output for error messages: the JSON-quoted text when it is short, else its
+ * first and last EXCERPT_LIMIT/2 characters around a count of what was left out (a 5 MB broken call must
+ * not become a 5 MB error line). `quote` renders each piece (JSON.stringify by default, or Python repr).
+ */
+export function excerpt(text: string, quote: (s: string) => string = JSON.stringify): string {
+  if (text.length <= EXCERPT_LIMIT) return quote(text);
+  const half = EXCERPT_LIMIT / 2;
+  // Never cut a surrogate pair in two.
+  let a = half;
+  if (isHigh(text.charCodeAt(a - 1))) a--;
+  let b = text.length - half;
+  if (isHigh(text.charCodeAt(b - 1))) b++;
+  return `${quote(text.slice(0, a))} … (${b - a} characters omitted) … ${quote(text.slice(b))}`;
+}
+
+function isHigh(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}

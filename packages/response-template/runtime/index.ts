@@ -15,6 +15,11 @@ export type {
   ParseOptions,
   ResponseParser,
   ParserModule,
+  RegionErrorEvent,
+  ParseIssue,
+  OnError,
+  Recovered,
+  RecoverOptions,
 } from "./types.ts";
 export {
   RtcError,
@@ -29,6 +34,7 @@ export { UnrepresentableError, unrepresentable } from "./python/representable.ts
 
 // The engine and its contract with scanners.
 export { StreamParser } from "./engine/stream.ts";
+export { parseWhole } from "./engine/whole.ts";
 export type { FieldPlan, Plan, ScanResult } from "./engine/plan.ts";
 export {
   LiteralDelimiter,
@@ -62,6 +68,7 @@ export { parseIntContent, parseFloatContent } from "./content/numbers.ts";
 export { parseBool } from "./content/bool.ts";
 export { parseKeyedCalls } from "./content/ext/keyed-calls.ts";
 export { parsePythonCalls } from "./content/ext/python-calls.ts";
+export { parseJsonCalls } from "./content/ext/json-calls.ts";
 export { parseXmlNested } from "./content/ext/xml-nested.ts";
 export { parseXmlTyped } from "./content/ext/xml-typed.ts";
 export {

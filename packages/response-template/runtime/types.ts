@@ -44,7 +44,51 @@ export interface RegionCloseEvent {
   field: string;
   value: JsonValue;
 }
-export type RegionEvent = RegionOpenEvent | RegionChunkEvent | RegionCloseEvent;
+/**
+ * Recover mode only (`onError: "recover"`): the region that opened with `region_open` could not be parsed
+ * or stored. It has no value; its raw text (delimiters included) follows as a chunk of the implicit field
+ * when the template has one. `start`/`end` are stream offsets of that raw text.
+ */
+export interface RegionErrorEvent {
+  type: "region_error";
+  field: string;
+  start: number;
+  end: number;
+  reason: string;
+}
+export type RegionEvent = RegionOpenEvent | RegionChunkEvent | RegionCloseEvent | RegionErrorEvent;
+
+/**
+ * What recover mode reports instead of throwing or dropping text, in stream offsets (UTF-16 positions in
+ * the kept prefix followed by the generation):
+ * - `region`: a region whose content, transform or storage failed; [start, end) is its raw text with
+ *   both delimiters, which was moved to the implicit field (or, without one, is only reported here);
+ * - `unclaimed`: text outside every region in a template without an implicit field (the reference drops
+ *   it silently); runs of whitespace only are not reported;
+ * - `overwritten`: an earlier block of a non-repeating field, replaced by a later block (the reference
+ *   keeps only the last one); [start, end) is the earlier block's text;
+ * - `missing`: a required field (`optional: false`) that never appeared; start = end = end of stream.
+ */
+export interface ParseIssue {
+  kind: "region" | "unclaimed" | "overwritten" | "missing";
+  /** The field concerned; null for unclaimed text. */
+  field: string | null;
+  start: number;
+  end: number;
+  reason: string;
+}
+
+/** `"throw"` (default): the reference's behaviour, a bad region raises. `"recover"`: see ParseIssue. */
+export type OnError = "throw" | "recover";
+
+/** What parseResponse returns in recover mode. */
+export interface Recovered<M extends JsonObject = Message> {
+  message: M;
+  errors: ParseIssue[];
+}
+
+/** Options that select recover mode; parseResponse's overloads return `Recovered` for them. */
+export type RecoverOptions = ParseOptions & { onError: "recover" };
 
 /** OpenAI-style tool definition, with or without the `function` wrapper. */
 export type ToolDefinition = JsonObject;
@@ -53,13 +97,16 @@ export interface ParseOptions {
   /** The chat prompt before the generation; `""` opts out explicitly. Required. */
   prefix: string;
   tools?: ToolDefinition[];
+  /** What a region that cannot be parsed does: raise (default, as the reference) or be recovered. */
+  onError?: OnError;
 }
 
 /** A streaming parser; `M` is the message type (a generated module's own `Message`). */
 export interface ResponseParser<M extends JsonObject = Message> {
   readonly initialEvents: RegionEvent[];
   feed(chunk: string): RegionEvent[];
-  finalize(): { message: M; events: RegionEvent[] };
+  /** `errors` is present in recover mode (empty when nothing went wrong). */
+  finalize(): { message: M; events: RegionEvent[]; errors?: ParseIssue[] };
 }
 
 /**
@@ -68,6 +115,8 @@ export interface ResponseParser<M extends JsonObject = Message> {
  */
 export interface ParserModule<M extends JsonObject = Message> {
   readonly template: JsonValue;
+  parseResponse(text: string, options: RecoverOptions): Recovered<M>;
+  parseResponse(text: string[], options: RecoverOptions): Recovered<M>[];
   parseResponse(text: string, options: ParseOptions): M;
   parseResponse(text: string[], options: ParseOptions): M[];
   createResponseParser(options: ParseOptions): ResponseParser<M>;

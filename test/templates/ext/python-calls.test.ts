@@ -43,4 +43,13 @@ describe("python-calls", () => {
     expect(() => parse("[f(a=x)]")).toThrow(/unexpected name 'x'/);
     expect(() => parse('[f(a="open)]')).toThrow(/unterminated string/);
   });
+  test("real-output leniency: hyphenated names, ';' separators, JSON call lists, strip_suffix", () => {
+    expect(parse('[get-weather(city="Paris"); get_time(tz="CET")]')).toEqual([
+      { name: "get-weather", arguments: { city: "Paris" } },
+      { name: "get_time", arguments: { tz: "CET" } },
+    ]);
+    expect(parse('[{"name": "get_weather", "arguments": {"city": "Paris"}}]')).toEqual([{ name: "get_weather", arguments: { city: "Paris" } }]);
+    expect(plain(parsePythonCalls('brave_search.call(query="x")', { strip_suffix: ".call" }, ctx))).toEqual([{ name: "brave_search", arguments: { query: "x" } }]);
+    expect(() => parsePythonCalls("f()", { strip_suffix: 1 }, ctx)).toThrow(/strip_suffix must be a string/);
+  });
 });

@@ -11,7 +11,7 @@
 // fastJsonLoads). A decode error returns the (optionally stripped) body when
 // `allow_non_json` is truthy, else raises ValueError. Nesting ≥ 512 raises RecursionError either way.
 
-import { ContentError } from "../errors.ts";
+import { ContentError, excerpt } from "../errors.ts";
 import { pyDumps } from "../python/dumps.ts";
 import { JsonDecodeError, pyJsonLoadsFast } from "../python/json.ts";
 import { pyTypeName } from "../python/values.ts";
@@ -75,7 +75,7 @@ export function parseJsonPlain(text: string): JsonValue {
     return pyJsonLoadsFast(text);
   } catch (e) {
     if (!(e instanceof JsonDecodeError)) throw e;
-    throw new ContentError(`json: the region is not valid JSON (${e.message}); content: ${JSON.stringify(text)}`, "ValueError");
+    throw new ContentError(`json: the region is not valid JSON (${e.message}); content: ${excerpt(text)}`, "ValueError");
   }
 }
 
@@ -120,11 +120,11 @@ export const parseJson: ContentParser = (text, args) => {
     if (pyTruthy(argGet(args, "allow_non_json", false))) return textValue(text, args, "json");
     const original = needText(text);
     if (working === original) {
-      throw new ContentError(`json: the region is not valid JSON (${e.message}); content: ${JSON.stringify(original)}`, "ValueError");
+      throw new ContentError(`json: the region is not valid JSON (${e.message}); content: ${excerpt(original)}`, "ValueError");
     }
     throw new ContentError(
-      `json: not valid JSON after dialect transforms (${e.message}); original: ${JSON.stringify(original)}, ` +
-        `transformed: ${JSON.stringify(working)}`,
+      `json: not valid JSON after dialect transforms (${e.message}); original: ${excerpt(original)}, ` +
+        `transformed: ${excerpt(working)}`,
       "ValueError",
     );
   }

@@ -11,6 +11,11 @@ export interface FieldPlan {
   readonly repeats: boolean;
   readonly join: string | null;
   readonly optional: boolean;
+  /** rtc extension `into` (runtime/template/extensions.ts): the list key blocks are added to; `spread`:
+   * the block's value is a list (transform_each) whose items are added. Absent for ordinary fields. */
+  readonly into?: { readonly key: string; readonly spread: boolean };
+  /** rtc extension `argument_types: "json"`: type argument strings as JSON when no tools are passed. */
+  readonly argumentTypes?: "json";
   /** Content parser then transform, for one closed block. Throws ContentError. */
   process(body: string, captures: Record<string, string>): JsonValue;
 }

@@ -2,13 +2,15 @@
 // It mirrors the reference's state machine statement for statement where state survives an exception
 // (a region that fails to parse leaves the parser exactly where the reference leaves it).
 
-import { ContentError, NonTerminatingError, ParserStateError } from "../errors.ts";
-import type { JsonObject, JsonValue, Message, RegionEvent, ResponseParser } from "../types.ts";
+import { ContentError, NonTerminatingError, ParserStateError, RtcError } from "../errors.ts";
+import type { JsonObject, JsonValue, Message, ParseIssue, RegionEvent, ResponseParser } from "../types.ts";
 import { PyFloat, deepCopy, dictKeys, dictSet, hasKeyOrder, isEmptyValue, makeDict, setKey } from "../python/values.ts";
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
 import type { FieldPlan, Plan, ScanResult } from "./plan.ts";
 import type { ParseOptions } from "../types.ts";
 import { UnrepresentableError, unrepresentable } from "../python/representable.ts";
+import { typeArgumentsAsJson } from "../transform/json-types.ts";
+import { IssueLog } from "./recovery.ts";
 
 /**
  * Consumed characters worth dropping: any. A slice is O(1), and the next search (indexOf) flattens the
@@ -43,6 +45,19 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   private finalized = false;
   private readonly scanned: ScanResult = { field: -1, open: false, start: 0, end: 0, groups: null, hold: 0 };
 
+  // ---- recover mode (onError: "recover") only; `issues` is null in throw mode and nothing below is used ----
+  private readonly issues: IssueLog | null;
+  /** The explicit region's open delimiter (stream offset, text), for the raw text of a failed region. */
+  private delimStart = 0;
+  private delimText = "";
+  /** The delimiter that closes the current region (empty when none does: an open or the end of stream). */
+  private closeText = "";
+  private closeEnd = 0;
+  /** The open implicit block began with a failed region's text: it joins the stored value, never replaces it. */
+  private recovered = false;
+  /** Per field index: the text span of the block a non-repeating field holds, to report it if replaced. */
+  private readonly stored: ({ start: number; end: number } | undefined)[] = [];
+
   /**
    * `emitEvents` false: no event objects are built (feed() and finalize() return empty lists and
    * initialEvents stays empty); the message is the same. For whole-text parsing, where nobody reads them.
@@ -59,6 +74,11 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         "ValueError",
       );
     }
+    const onError = options.onError ?? "throw";
+    if (onError !== "throw" && onError !== "recover") {
+      throw new ParserStateError(`onError must be "throw" or "recover", got ${JSON.stringify(onError)}`, "ValueError");
+    }
+    this.issues = onError === "recover" ? new IssueLog() : null;
     this.keep = plan.lookbehind;
     this.output = deepCopy(plan.defaults);
     const tools = options.tools;
@@ -83,7 +103,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     return events;
   }
 
-  finalize(): { message: M; events: RegionEvent[] } {
+  finalize(): { message: M; events: RegionEvent[]; errors?: ParseIssue[] } {
     if (this.finalized) throw new ParserStateError("finalize() called twice: this parser is finished");
     const events: RegionEvent[] = [];
     this.process(events, true);
@@ -91,7 +111,9 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     for (const f of this.plan.fields) {
       if (!f.optional && !Object.prototype.hasOwnProperty.call(this.output, f.name)) (missing ??= []).push(f);
     }
-    if (missing) {
+    if (missing && this.issues) {
+      for (const f of missing) this.issues.missing(f.name, this.base + this.buf.length);
+    } else if (missing) {
       throw new ParserStateError(
         `required field(s) missing from the parsed output: ${missing.map((f) => f.name).join(", ")} ` +
           `(optional: false; ${this.base + this.buf.length} characters parsed)`,
@@ -100,7 +122,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     }
     const message = this.message() as M;
     this.finalized = true;
-    return { message, events };
+    return this.issues ? { message, events, errors: this.issues.finish() } : { message, events };
   }
 
   /** The output without its empty values (None, "", [], {}), unless they are defaults. */
@@ -144,6 +166,15 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         } else if (end !== lastPos) still = 0;
         lastPos = end;
         this.pos = end;
+        if (this.issues) {
+          // Recover mode: remember the delimiters, which belong to a failed region's raw text.
+          this.closeEnd = this.base + (open ? start : end);
+          this.closeText = open ? "" : this.buf.slice(start, end);
+          if (open) {
+            this.delimStart = this.base + start;
+            this.delimText = this.buf.slice(start, end);
+          }
+        }
         if (open) {
           this.closeCurrent(events);
           this.openExplicit(events, field, groups);
@@ -161,7 +192,13 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
           this.accumulate(events, this.buf.slice(this.pos));
           this.pos = this.buf.length;
         }
+        if (this.issues) {
+          this.closeEnd = this.base + this.buf.length;
+          this.closeText = "";
+        }
         this.closeCurrent(events);
+        // Recover mode: a region that failed just now handed its text to the implicit field; close it too.
+        if (this.opened) this.closeCurrent(events);
         break;
       }
       if (s.hold > this.pos) {
@@ -173,7 +210,12 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   }
 
   private accumulate(events: RegionEvent[], text: string): void {
-    if (!text || this.current < 0) return;
+    if (!text) return;
+    if (this.current < 0) {
+      // Outside every region, no implicit field: the reference drops the text; recover mode reports it.
+      if (this.issues) this.issues.unclaimed(this.base + this.pos, text);
+      return;
+    }
     const field = this.plan.fields[this.current]!;
     if (!this.opened) {
       if (this.emitEvents) events.push({ type: "region_open", field: field.name });
@@ -204,6 +246,51 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   }
 
   private closeCurrent(events: RegionEvent[]): void {
+    if (this.issues === null) {
+      this.closeRegion(events);
+      return;
+    }
+    // Recover mode: a region that cannot be parsed, transformed or stored does not end the parse.
+    try {
+      this.closeRegion(events);
+    } catch (e) {
+      if (!(e instanceof RtcError) || e instanceof NonTerminatingError) throw e;
+      this.recoverRegion(events, e);
+    }
+  }
+
+  /**
+   * Recover mode: the current region failed to close. It is reported (and a `region_error` event replaces
+   * its `region_close`); the field keeps what it held before. Its raw text, delimiters included, becomes
+   * the start of a new implicit block, which later text continues and which joins the implicit field's
+   * stored text rather than replacing it; without an implicit field (or when the implicit region itself
+   * failed) the text is only reported. The parser then goes on outside every region.
+   */
+  private recoverRegion(events: RegionEvent[], error: Error): void {
+    const field = this.plan.fields[this.current]!;
+    if (this.parts.length !== 0) {
+      this.body += this.parts.join("");
+      this.parts = [];
+    }
+    const explicit = this.current !== this.plan.implicit;
+    const start = explicit ? this.delimStart : this.regionStart;
+    const raw = (explicit ? this.delimText : "") + this.body + this.closeText;
+    const issue = this.issues!.region(field.name, start, this.closeEnd, error);
+    if (this.emitEvents) events.push({ type: "region_error", field: field.name, start, end: this.closeEnd, reason: issue.reason });
+    this.resetToImplicit();
+    if (!explicit || this.plan.implicit < 0) return;
+    const implicit = this.plan.fields[this.plan.implicit]!;
+    this.opened = true;
+    this.recovered = true;
+    this.regionStart = start;
+    this.parts.push(raw);
+    if (this.emitEvents) {
+      events.push({ type: "region_open", field: implicit.name });
+      events.push({ type: "region_chunk", field: implicit.name, text: raw, dirty: implicit.dirty });
+    }
+  }
+
+  private closeRegion(events: RegionEvent[]): void {
     if (this.current < 0 || !this.opened) {
       this.resetToImplicit();
       return;
@@ -225,6 +312,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       throw e;
     }
     if (this.params) value = coerceToolCalls(value, this.params);
+    else if (field.argumentTypes === "json") value = typeArgumentsAsJson(value);
     const name = field.name;
     // Checked without building the paths first: unrepresentable() names where the problem is, which
     // costs a string per nested value, and is only needed when there is a problem.
@@ -234,7 +322,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         `fields.${name} (${this.span()}): the parsed ${bad}, which JSON cannot carry`,
       );
     }
-    if (field.join !== null) {
+    if (field.into) this.addInto(field.into, name, value);
+    else if (field.join !== null) {
       if (typeof value !== "string") {
         throw new ContentError(
           `fields.${name}.join (${this.span()}): each block must parse to a string to be joined, got ${describe(value)}`,
@@ -258,9 +347,40 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         }
         list.push(value);
       }
-    } else dictSet(this.output, name, value);
+    } else dictSet(this.output, name, this.issues ? this.replacing(this.current, value) : value);
     if (this.emitEvents) events.push({ type: "region_close", field: name, value });
     this.resetToImplicit();
+  }
+
+  /** rtc extension `into`: the block (or, spread, each item of it) is added to the list at `key`. */
+  private addInto(into: { key: string; spread: boolean }, name: string, value: JsonValue): void {
+    let list = this.output[into.key];
+    if (list === undefined) dictSet(this.output, into.key, (list = []));
+    if (!Array.isArray(list)) {
+      throw new ContentError(`fields.${name}.into: cannot add a block to ${into.key}, a ${describe(list)} default`, "TypeError");
+    }
+    if (into.spread && Array.isArray(value)) list.push(...value);
+    else list.push(value);
+  }
+
+  /**
+   * Recover mode, a non-repeating field about to store `value`: the value to store. A block that began
+   * with a failed region's text is appended to the stored string (the recovered text must stay where a
+   * reader finds it); any other block replaces the stored one, as in the reference, and the replaced
+   * block's text is reported.
+   */
+  private replacing(index: number, value: JsonValue): JsonValue {
+    const name = this.plan.fields[index]!.name;
+    const previous = this.output[name];
+    const before = this.stored[index];
+    const span = { start: this.regionStart, end: this.regionStart + this.body.length };
+    if (before && this.recovered && typeof previous === "string" && typeof value === "string") {
+      this.stored[index] = { start: before.start, end: span.end };
+      return previous + value;
+    }
+    if (before && previous !== undefined && !isEmptyValue(previous)) this.issues!.overwritten(name, before.start, before.end, span.start);
+    this.stored[index] = span;
+    return value;
   }
 
   /** Where the closing region's text lies, in UTF-16 offsets of the stream (kept prefix, then generation). */
@@ -270,6 +390,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
 
   private resetToImplicit(): void {
     this.current = this.plan.implicit;
+    this.recovered = false;
     this.captures = {};
     this.body = "";
     if (this.parts.length !== 0) this.parts = [];

@@ -2,7 +2,7 @@
 // decimal literals with optional fraction and exponent, single underscores between digits, Unicode
 // decimal digits. No hexadecimal. The result follows rtc's value model (pyFloat).
 
-import { ContentError } from "../errors.ts";
+import { ContentError, excerpt } from "../errors.ts";
 import type { PyFloat } from "./values.ts";
 import { pyFloat } from "./values.ts";
 import { pyRepr } from "./int.ts";
@@ -14,7 +14,7 @@ const DECIMAL = /^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
 export function pyFloatValue(s: string): number {
   const ascii = asciiNumericText(s);
   const fail = (): never => {
-    throw new ContentError(`could not convert string to float: ${pyRepr(s)}`, "ValueError");
+    throw new ContentError(`could not convert string to float: ${excerpt(s, pyRepr)}`, "ValueError");
   };
   if (ascii === null) return fail();
   const t = stripAsciiSpace(ascii);

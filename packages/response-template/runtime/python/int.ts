@@ -1,7 +1,7 @@
 // Python `int(str)` (base 10): surrounding whitespace, one sign, digits with single underscores between
 // them, Unicode decimal digits, leading zeros allowed, and CPython's 4300-digit conversion limit.
 
-import { ContentError } from "../errors.ts";
+import { ContentError, excerpt } from "../errors.ts";
 import { asciiNumericText, stripAsciiSpace } from "./numeric-text.ts";
 import { pyInt } from "./values.ts";
 
@@ -9,7 +9,7 @@ import { pyInt } from "./values.ts";
 export const INT_MAX_STR_DIGITS = 4300;
 
 function invalid(s: string): ContentError {
-  return new ContentError(`invalid literal for int() with base 10: ${pyRepr(s)}`, "ValueError");
+  return new ContentError(`invalid literal for int() with base 10: ${excerpt(s, pyRepr)}`, "ValueError");
 }
 
 /** Python `int(s)`: a number when exactly representable, a bigint beyond 2^53. */

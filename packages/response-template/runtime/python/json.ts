@@ -63,6 +63,13 @@ class Decoder {
     return v;
   }
 
+  /** Python's `JSONDecoder().raw_decode(s, at)`: one value starting exactly at `at`, and where it ends. */
+  rawDecode(at: number): { value: JsonValue; end: number } {
+    this.i = at;
+    const value = this.value(0);
+    return { value, end: this.i };
+  }
+
   private value(depth: number): JsonValue {
     const s = this.s;
     const i = this.i;
@@ -278,6 +285,11 @@ class Decoder {
     if (!/^[0-9a-fA-F]{4}$/.test(h)) this.fail("Invalid \\uXXXX escape", escapeStart + 1);
     return parseInt(h, 16);
   }
+}
+
+/** Python's `json.JSONDecoder().raw_decode(s, at)`: the JSON value starting at `at` and its end offset. */
+export function pyJsonRawDecode(s: string, at: number): { value: JsonValue; end: number } {
+  return new Decoder(s).rawDecode(at);
 }
 
 /** Python `json.loads(s)` with transformers' nesting guard. */

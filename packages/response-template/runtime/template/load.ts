@@ -7,6 +7,7 @@ import { dictKeys, isDict, pyTypeName, deepCopy, PyFloat } from "../python/value
 import { validateTransformStrings } from "../transform/apply.ts";
 import { CONTENT_PARSERS } from "../content/index.ts";
 import type { DelimiterSpec, FieldSpec, TemplateSpec } from "./spec.ts";
+import { checkInto, fieldExtensions } from "./extensions.ts";
 
 /** Checks that a Python-syntax pattern compiles; returns its named groups. Injected so that the runtime
  * does not depend on the pattern translator (generated parsers load pre-validated templates). */
@@ -25,6 +26,9 @@ const FIELD_KEYS = new Set([
   "optional",
   "transform",
   "transform_each",
+  // rtc extensions (runtime/template/extensions.ts; `rtc check --portable` flags them):
+  "into",
+  "argument_types",
 ]);
 
 export function validateTemplate(json: unknown, checkPattern: PatternChecker): TemplateSpec {
@@ -108,6 +112,7 @@ export function validateTemplate(json: unknown, checkPattern: PatternChecker): T
       optional: pyTruthy(has(raw, "optional") ? raw.optional! : true),
       transform,
       transformEach,
+      ...fieldExtensions(path, raw, join),
     });
   }
   if (implicit.length > 1) {
@@ -116,6 +121,7 @@ export function validateTemplate(json: unknown, checkPattern: PatternChecker): T
       `at most one field may have no open delimiter (the implicit field); found ${implicit.join(", ")}`,
     );
   }
+  checkInto(fields, implicit);
   const anchor = delimiter("", spec, "start_anchor", "start_anchor_pattern", checkPattern);
   if (anchor === null) {
     throw new TemplateError("", "exactly one of start_anchor or start_anchor_pattern is required");

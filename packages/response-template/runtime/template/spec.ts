@@ -24,6 +24,10 @@ export interface FieldSpec {
   /** `undefined` when the field has no transform. */
   transform: JsonValue | undefined;
   transformEach: boolean;
+  /** rtc extension `into`: the message key (a list) this field's blocks are added to, or null. */
+  into: string | null;
+  /** rtc extension `argument_types`: how tool-call argument strings are typed when no tools are passed. */
+  argumentTypes: "json" | null;
 }
 
 export interface TemplateSpec {

@@ -6,25 +6,37 @@
 //
 // Result: a list of `{name, arguments}` dicts, one per call, in order — templates reshape it with
 // `transform_each`. Accepted: an optional surrounding `[…]`; calls separated by commas and/or
-// whitespace; dotted names (`brave_search.call`); keyword arguments only. Values are Python literals
+// whitespace or `;`; dotted and hyphenated names (`brave_search.call`, `get-weather`, as tool names may
+// have them); keyword arguments only. Values are Python literals
 // (str with '…'/"…"/triple quotes and Python escapes, int, float, True/False/None, list, tuple, dict)
 // and their JSON spellings (true/false/null), nested freely. Leniency: a raw newline inside a
 // single-quoted string is kept (chat templates such as LFM2.5's write string values unescaped, so models
-// trained on them do too). Anything else is a ContentError naming the offset. content_args: none.
+// trained on them do too). A body that is JSON calls instead (`[{"name": …, "arguments": …}]`, which
+// LFM2 writes when its system prompt asks for JSON) is read as json-calls reads it. Anything else is a
+// ContentError naming the offset. content_args: `strip_suffix` (a string such as ".call"): removed from
+// the end of every function name that has it (Llama 3.x built-ins are written `brave_search.call(…)`).
 
 import { ContentError } from "../../errors.ts";
-import { makeDict, pyFloat, pyInt, pyTypeName } from "../../python/values.ts";
+import { isDict, makeDict, pyFloat, pyInt, pyTypeName, setKey } from "../../python/values.ts";
+import { argGet } from "../args.ts";
+import { readJsonCalls } from "./json-calls.ts";
 import type { JsonValue } from "../../types.ts";
 import type { ContentParser } from "../types.ts";
 
-export const parsePythonCalls: ContentParser = (text) => {
+export const parsePythonCalls: ContentParser = (text, args) => {
   if (typeof text !== "string") {
     throw new ContentError(`python-calls: expected a string body, got '${pyTypeName(text)}'`, "TypeError");
   }
-  return new CallReader(text).calls();
+  const suffix = argGet(args, "strip_suffix", null);
+  if (suffix !== null && typeof suffix !== "string") {
+    throw new ContentError(`python-calls: strip_suffix must be a string, got '${pyTypeName(suffix)}'`, "TypeError");
+  }
+  const calls = /^\s*(?:\{|\[\s*\{)/u.test(text) ? readJsonCalls(text, "python-calls") : new CallReader(text).calls();
+  if (suffix) for (const c of calls) if (isDict(c) && typeof c.name === "string" && c.name.endsWith(suffix)) setKey(c, "name", c.name.slice(0, -suffix.length));
+  return calls;
 };
 
-const NAME = /[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/y;
+const NAME = /[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*/y;
 const NUMBER = /[-+]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][-+]?\d+)?/y;
 
 class CallReader {
@@ -220,6 +232,6 @@ class CallReader {
     this.i++;
   }
   private fail(why: string): never {
-    throw new ContentError(`python-calls: ${why} at offset ${this.i}: ${JSON.stringify(this.s.slice(this.i, this.i + 20))}`, "ValueError");
+    throw new ContentError(`python-calls: ${why} at offset ${this.i}: ${JSON.stringify(this.s.slice(this.i, this.i + 40))}`, "ValueError");
   }
 }
