@@ -1,0 +1,146 @@
+// Emit: the classification as a response template in Hugging Face's format. rtc extensions appear only
+// where the format cannot express the shape (JSON objects keyed by the function name: keyed-calls).
+
+import { escapeRegex, loosePattern } from "./diff.ts";
+import type { JsonDialect } from "./json-spans.ts";
+import { PH } from "./tools.ts";
+import type { Classification, ToolsClass } from "./types.ts";
+
+export type ResponseTemplate = {
+  defaults: { role: "assistant" };
+  start_anchor: string;
+  fields: Record<string, Record<string, unknown>>;
+};
+
+const alternatives = (xs: string[]): string => {
+  const uniq = [...new Set(xs.filter((x) => x.trim()).map((x) => escapeRegex(x.trim())))];
+  return uniq.length === 1 ? uniq[0]! : `(?:${uniq.join("|")})`;
+};
+
+/** A literal field delimiter: the text itself when it has no surrounding whitespace, else a pattern. */
+function delimiter(key: "open" | "close", text: string): Record<string, string> {
+  return text === text.trim() ? { [key]: text } : { [`${key}_pattern`]: loosePattern(text) };
+}
+
+export function emitTemplate(c: Classification, dialect: JsonDialect): ResponseTemplate {
+  const fields: ResponseTemplate["fields"] = {};
+  const r = c.reasoning;
+  if (r.close) {
+    fields.thinking = r.open ? { ...delimiter("open", r.open.trim()), close: r.close, content: "text" } : { open_pattern: "^", close: r.close, content: "text" };
+  }
+  const t = c.tools;
+  const ends = [...c.prompt.turnEnds];
+  if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
+  const contentEnds = [t.section.close, ...ends];
+  if (c.content.open) {
+    fields.content = { ...delimiter("open", c.content.open), ...(c.content.close ? { close: c.content.close } : ends.length ? { close: ends.length === 1 ? ends[0]! : ends } : {}), content: "text" };
+  } else {
+    const close = contentEnds.filter((x) => x.trim());
+    fields.content = {
+      ...(close.length ? { close_pattern: `\\s*${alternatives(close)}` } : {}),
+      ...(t.format !== "none" ? { repeats: true, join: "" } : {}),
+      content: "text",
+    };
+  }
+  return { defaults: { role: "assistant" }, start_anchor: c.prompt.anchor, fields };
+}
+
+function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<string, unknown> {
+  const contentArgs: Record<string, unknown> = {};
+  if (dialect.unquotedKeys) contentArgs.unquoted_keys = true;
+  if (dialect.stringDelims) contentArgs.string_delims = [dialect.stringDelims];
+  const json = { content: "json", ...(Object.keys(contentArgs).length ? { content_args: contentArgs } : {}) };
+  const turnEnds = [t.turnEnd ?? "", ...ends].filter((x) => x);
+  const path = (p: string[], prefix: string[]) => `{${[...prefix, ...p].join(".")}}`;
+
+  if (t.format === "json-array" || t.format === "json-keyed") {
+    const open = t.section.open.trim();
+    const close = t.section.close.trim();
+    return {
+      open_pattern: open ? `\\s*${loosePattern(open)}\\s*` : "^\\s*(?=\\[)",
+      ...(close ? { close } : { close_pattern: `\\s*${alternatives(turnEnds)}` }),
+      ...(t.format === "json-keyed" ? { content: "keyed-calls" } : json),
+      transform_each: true,
+      transform: {
+        type: "function",
+        function: t.format === "json-keyed" ? { name: "{name}", arguments: "{arguments}" } : { name: path(t.json!.name, []), arguments: path(t.json!.arguments, []) },
+      },
+    };
+  }
+
+  const section = t.section.open.trim() ? `(?:${loosePattern(t.section.open.trim())}\\s*)?` : "";
+  const callOpen = t.call.open.replace(/^\s+/u, "");
+  const close = t.call.close.trim();
+  const next = callOpen.trim() ? `(?=${skeletonPattern(callOpen.trim())})` : "";
+  const closeField = close
+    ? close.includes("\u0001") || close !== t.call.close.replace(/^\s+/u, "")
+      ? { close_pattern: `\\s*${skeletonPattern(close)}` }
+      : { close }
+    : { close_pattern: `\\s*${alternativesRaw([next, ...turnEnds.map(escapeRegex), t.section.close.trim() ? escapeRegex(t.section.close.trim()) : ""])}` };
+
+  if (t.format === "json-object") {
+    const firstKey = t.json!.name[0] ?? "name";
+    return {
+      open_pattern: callOpen.trim() ? `\\s*${section}${skeletonPattern(callOpen)}` : `^\\s*(?=\\{\\s*"${escapeRegex(firstKey)}")`,
+      ...closeField,
+      repeats: true,
+      ...json,
+      transform: { type: "function", function: { name: path(t.json!.name, ["content"]), arguments: path(t.json!.arguments, ["content"]) } },
+    };
+  }
+  // tag-json / tag-tagged: the open pattern runs from the call opener to where the arguments start.
+  const head = t.format === "tag-json" ? callOpen + t.call.unit.split(PH.args)[0]! : headBeforeArgs(callOpen + t.call.unit, t);
+  const body: Record<string, unknown> =
+    t.format === "tag-json"
+      ? json
+      : {
+          content: "xml-inline",
+          content_args: {
+            tag_pattern: `${loosePattern(t.args!.keyOpen.trim())}(?P<key>[^\\n]+?)${loosePattern(t.args!.keyClose)}(?P<value>.*?)${loosePattern(t.args!.valueClose)}`,
+          },
+        };
+  return {
+    open_pattern: `\\s*${section}${skeletonPattern(head)}`,
+    ...closeField,
+    repeats: true,
+    ...body,
+    transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
+  };
+}
+
+/** For tagged arguments: the call text up to the first argument's key opener. */
+function headBeforeArgs(call: string, t: ToolsClass): string {
+  const upToKey = call.split(PH.key)[0]!;
+  const keyOpen = t.args!.keyOpen;
+  return upToKey.endsWith(keyOpen) ? upToKey.slice(0, upToKey.length - keyOpen.length) : upToKey;
+}
+
+function alternativesRaw(xs: string[]): string {
+  const uniq = [...new Set(xs.filter((x) => x))];
+  return uniq.length === 1 ? uniq[0]! : `(?:${uniq.join("|")})`;
+}
+
+/**
+ * A call skeleton as a pattern: literals with loose whitespace, the function name as a named group (up
+ * to the next literal's first character), call ids and indices matched but not kept.
+ */
+export function skeletonPattern(s: string): string {
+  const parts = s.split(/(\u0001[A-Z]\u0001)/u);
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (i % 2 === 0) {
+      out += loosePattern(part);
+      continue;
+    }
+    const stop = (parts[i + 1] ?? "").trim()[0];
+    const cls = `[^\\s${stop ? escapeClass(stop) : ""}]`;
+    if (part === PH.name) out += `(?P<name>${cls}+)`;
+    else if (part === PH.id) out += `${cls}*`;
+    else if (part === PH.index) out += "\\d+";
+    else throw new Error(`unexpected placeholder in a delimiter: ${JSON.stringify(part)}`);
+  }
+  return out;
+}
+
+const escapeClass = (ch: string): string => (/[\\\]^-]/.test(ch) ? `\\${ch}` : ch);

@@ -1,0 +1,70 @@
+// The probe: needle values that cannot occur in a chat template's own text, the tool definitions they
+// are called through, and the assistant messages whose renderings are compared. Every variation of the
+// differential analysis is one of these messages.
+
+export const NEEDLE = {
+  content: ["RTC_CONTENT_ALPHA", "RTC_CONTENT_BETA"],
+  reasoning: "RTC_REASONING_ALPHA",
+  fn: ["rtc_fn_alpha", "rtc_fn_beta"],
+  arg: ["rtc_arg_one", "rtc_arg_two"],
+  value: ["RTC_VALUE_ONE", "RTC_VALUE_TWO"],
+  /** Nine alphanumeric characters: Mistral templates reject any other id. */
+  id: ["call00001", "call99999"],
+} as const;
+
+export const USER_TEXT = "RTC_USER_MESSAGE";
+
+const PARAMS = {
+  type: "object",
+  properties: {
+    rtc_arg_one: { type: "string", description: "First argument" },
+    rtc_arg_two: { type: "string", description: "Second argument" },
+  },
+  required: ["rtc_arg_one"],
+};
+
+/** Tool definitions (OpenAI shape) for the probe functions, rendered into every prompt. */
+export const PROBE_TOOLS = NEEDLE.fn.map((name) => ({
+  type: "function",
+  function: { name, description: `Probe function ${name}`, parameters: PARAMS },
+}));
+
+export interface ProbeCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  id?: string;
+}
+
+export interface ProbeMessage {
+  reasoning?: string;
+  content?: string;
+  tool_calls?: ProbeCall[];
+}
+
+const [C1, C2] = NEEDLE.content;
+const [F1, F2] = NEEDLE.fn;
+const [A1, A2] = NEEDLE.arg;
+const [V1, V2] = NEEDLE.value;
+const [ID1, ID2] = NEEDLE.id;
+
+const call = (name: string, args: Record<string, unknown>, id: string = ID1): ProbeCall => ({ name, arguments: args, id });
+const CALL = call(F1, { [A1]: V1 });
+
+/** The variations, by name. Each comparison in the analysis names two of them. */
+export const VARIANTS = {
+  content: { content: C1 },
+  content2: { content: C2 },
+  reasoning: { reasoning: NEEDLE.reasoning, content: C1 },
+  reasoningCalls: { reasoning: NEEDLE.reasoning, tool_calls: [CALL] },
+  call: { tool_calls: [CALL] },
+  callFn2: { tool_calls: [call(F2, { [A1]: V1 })] },
+  callArg2: { tool_calls: [call(F1, { [A2]: V1 })] },
+  callValue2: { tool_calls: [call(F1, { [A1]: V2 })] },
+  callTwoArgs: { tool_calls: [call(F1, { [A1]: V1, [A2]: V2 })] },
+  callNoArgs: { tool_calls: [call(F1, {})] },
+  callId2: { tool_calls: [call(F1, { [A1]: V1 }, ID2)] },
+  twoCalls: { tool_calls: [CALL, call(F2, { [A1]: V2 }, ID2)] },
+  contentCall: { content: C1, tool_calls: [CALL] },
+} satisfies Record<string, ProbeMessage>;
+
+export type VariantName = keyof typeof VARIANTS;

@@ -1,0 +1,68 @@
+// Generation prompt: which variable switches reasoning, where the assistant turn starts (the start
+// anchor), and what the prompt writes after it for the model to continue (an opened `<think>`, `>>>`).
+
+import { commonPrefix, trailingMarkerRun } from "./diff.ts";
+import type { ExplainLog } from "./explain.ts";
+import { NEEDLE, USER_TEXT } from "./probe.ts";
+import { DEFAULT_USER, assistantDict, type MessageShape, type Renderer, type Vars } from "./render.ts";
+import type { PromptClass } from "./types.ts";
+
+export class InferError extends Error {}
+
+const SWITCHES = ["enable_thinking", "thinking"];
+const SECOND_USER = "RTC_USER_SECOND";
+
+export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog): Omit<PromptClass, "turnEnds"> {
+  const base = r.prompt();
+  if (!base.ok) throw new InferError(`the chat template does not render a generation prompt: ${base.error}`);
+
+  let reasoningSwitch: PromptClass["reasoningSwitch"] = null;
+  for (const name of SWITCHES) {
+    const on = r.prompt({ [name]: true });
+    const off = r.prompt({ [name]: false });
+    if (on.ok && off.ok && on.text !== off.text) {
+      reasoningSwitch = { name, on: { [name]: true }, off: { [name]: false } };
+      log.compare("P1", `generation prompt: ${name}=false vs ${name}=true`, [`${name}=false`, tail(off.text)], [`${name}=true`, tail(on.text)], `\`${name}\` switches reasoning in the generation prompt`);
+      break;
+    }
+  }
+  if (!reasoningSwitch) log.note("P1", "generation prompt: enable_thinking / thinking", "no variable changes the generation prompt");
+  const on = reasoningSwitch?.on ?? {};
+  const prompt = r.prompt(on);
+  if (!prompt.ok) throw new InferError(`generation prompt: ${prompt.error}`);
+
+  // The assistant header: where the generation prompt and an earlier assistant turn agree after the user
+  // turn, less the user turn's own closing (what follows the user text when no assistant turn comes).
+  const afterUser = (s: string, at = s.lastIndexOf(USER_TEXT)) => s.slice(at + USER_TEXT.length);
+  const genHeader = afterUser(prompt.text);
+  const history = r.render([...DEFAULT_USER, assistantDict({ content: NEEDLE.content[0] }, shape), { role: "user", content: SECOND_USER }], true, on);
+  const noPrompt = r.render(DEFAULT_USER, false, on);
+  let anchor = "";
+  if (history.ok && history.text.includes(NEEDLE.content[0])) {
+    const h = history.text;
+    const histHeader = h.slice(h.indexOf(USER_TEXT) + USER_TEXT.length, h.indexOf(NEEDLE.content[0]));
+    const common = genHeader.slice(0, commonPrefix(genHeader, histHeader));
+    const userEnd = noPrompt.ok ? afterUser(noPrompt.text) : "";
+    anchor = userEnd && common.startsWith(userEnd) && common.length > userEnd.length ? common.slice(userEnd.length) : common;
+    if (!/\S/u.test(anchor)) anchor = trailingMarkerRun(common);
+    log.compare("P2", "assistant header: generation prompt vs an earlier assistant turn (after the user text)", ["generation prompt", genHeader], ["earlier turn", histHeader], anchor ? `start anchor ${JSON.stringify(anchor)}` : "no common header");
+  }
+  if (!/\S/u.test(anchor)) {
+    anchor = trailingMarkerRun(genHeader);
+    log.note("P2", "assistant header", anchor ? `start anchor ${JSON.stringify(anchor)} (the generation prompt's last marker)` : "no start anchor");
+  }
+  if (!anchor) throw new InferError("no start anchor: the generation prompt writes nothing that marks the assistant turn");
+
+  const prewrittenOf = (v: Vars): string | null => {
+    const p = r.prompt(v);
+    if (!p.ok) return null;
+    const at = p.text.lastIndexOf(anchor);
+    return at < 0 ? null : p.text.slice(at + anchor.length);
+  };
+  const prewritten = prewrittenOf(on) ?? "";
+  const prewrittenOff = reasoningSwitch ? prewrittenOf(reasoningSwitch.off) : null;
+  log.note("P3", "what the generation prompt writes after the anchor", prewritten ? `the model continues after ${JSON.stringify(prewritten)}` + (prewrittenOff !== null ? ` (reasoning off: ${JSON.stringify(prewrittenOff)})` : "") : "nothing: the model writes the whole turn");
+  return { anchor, prewritten, prewrittenOff, reasoningSwitch };
+}
+
+const tail = (s: string): string => s.slice(Math.max(0, s.lastIndexOf(USER_TEXT)));
