@@ -167,6 +167,13 @@ function compatMethod(obj: RV, name: string): RV | undefined {
   return undefined;
 }
 
+const STRING_FILTERS: Record<string, (s: string) => string> = {
+  upper: (s) => s.toUpperCase(),
+  lower: (s) => s.toLowerCase(),
+  trim: (s) => s.trim(),
+  capitalize: (s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase(),
+};
+
 /** Filters the engine lacks for a value type; undefined when not handled here. */
 function compatFilter(v: RV, name: string): RV | undefined {
   if (v.type === "UndefinedValue") {
@@ -182,7 +189,10 @@ function compatFilter(v: RV, name: string): RV | undefined {
       return new ArrayValue(pairs(v).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
     }
   }
-  if (name === "string" && ["ObjectValue", "ArrayValue", "TupleValue", "NullValue", "NamespaceValue"].includes(v.type)) return toRV(pyStr(v));
+  const nonString = ["ObjectValue", "ArrayValue", "TupleValue", "NullValue", "NamespaceValue"].includes(v.type);
+  if (name === "string" && nonString) return toRV(pyStr(v));
+  // String filters on other values apply to their str(), as Python's soft_str does.
+  if (nonString && STRING_FILTERS[name]) return toRV(STRING_FILTERS[name]!(pyStr(v)));
   if ((name === "min" || name === "max" || name === "sum") && v.type === "ArrayValue") {
     const xs = (v.value as RV[]).map((x) => x.value as number);
     if (name === "sum") return toRV(xs.reduce((a, b) => a + b, 0));
@@ -194,6 +204,8 @@ function compatFilter(v: RV, name: string): RV | undefined {
 
 const HOLE = "__rtc_compat_value";
 const hole: Node = { type: "Identifier", value: HOLE };
+const HOLE2 = "__rtc_compat_value2";
+const hole2: Node = { type: "Identifier", value: HOLE2 };
 
 class CompatInterpreter extends Interpreter {
   override evaluate(node: Node | undefined, env: Env): RV {
@@ -205,9 +217,10 @@ class CompatInterpreter extends Interpreter {
   }
 
   /** Lets the engine finish a node whose first operand is already evaluated (never evaluates it twice). */
-  private finish(node: Node, value: RV, env: Env): RV {
+  private finish(node: Node, value: RV, env: Env, value2?: RV): RV {
     const scope = new Environment(env);
     scope.setVariable(HOLE, value);
+    if (value2) scope.setVariable(HOLE2, value2);
     return super.evaluate(node, scope);
   }
 
@@ -245,10 +258,24 @@ class CompatInterpreter extends Interpreter {
         return intKeyedObject(map, intKeys);
       }
       case "For": {
-        // Iterating an undefined value runs no iteration (the `else` block), as in Python Jinja.
+        // Iterating an undefined value runs no iteration (the `else` block), iterating a string its
+        // characters, as in Python Jinja.
         if ((node.iterable as Node).type === "SelectExpression") return undefined;
-        const iterable = this.eval(node.iterable, env);
-        return this.finish({ ...node, iterable: hole }, iterable.type === "UndefinedValue" ? new ArrayValue([]) : iterable, env);
+        const it = this.eval(node.iterable, env);
+        const items = it.type === "UndefinedValue" ? new ArrayValue([]) : it.type === "StringValue" ? new ArrayValue([...(it.value as string)].map(toRV)) : it;
+        return this.finish({ ...node, iterable: hole }, items, env);
+      }
+      case "BinaryExpression": {
+        // Membership of lists and dicts in a list (`["string", "null"] in types`).
+        const op = node.operator.value as string;
+        if (op !== "in" && op !== "not in") return undefined;
+        const left = this.eval(node.left, env);
+        const right = this.eval(node.right, env);
+        if (right.type === "ArrayValue" && ["ArrayValue", "ObjectValue", "TupleValue"].includes(left.type)) {
+          const found = (right.value as RV[]).some((x) => pyRepr(x) === pyRepr(left));
+          return toRV(op === "in" ? found : !found);
+        }
+        return this.finish({ ...node, left: hole, right: hole2 }, left, env, right);
       }
       case "TupleLiteral":
         return new ArrayValue((node.value as Node[]).map((x) => this.eval(x, env)));

@@ -1,7 +1,7 @@
 // Reasoning: how the chat template writes a reasoning block in the final assistant turn — its opener
 // (in the output, or already in the generation prompt) and its closer.
 
-import { escapeRegex, firstMarker, trailingMarkerRun } from "./diff.ts";
+import { escapeRegex, firstMarker, markerSpans, trailingMarkerRun } from "./diff.ts";
 import { NEEDLE } from "./probe.ts";
 import type { Analysis, PromptClass, ReasoningClass } from "./types.ts";
 
@@ -69,6 +69,15 @@ export function classifyReasoning(a: Analysis, p: Omit<PromptClass, "turnEnds">,
  * block, its closer is the opener's conventional pair, provided the chat template's source contains it.
  */
 function notRendered(a: Analysis, p: Omit<PromptClass, "turnEnds">, source: string): ReasoningClass {
+  // Switched off, the prompt may write an empty block: its two markers are the opener and the closer.
+  const off = markerSpans(p.prewrittenOff ?? "").map(([s, e]) => p.prewrittenOff!.slice(s, e));
+  for (let i = 0; i + 1 < off.length; i++) {
+    if (closerCandidates(off[i]!).includes(off[i + 1]!)) {
+      const openedByPrompt = p.prewritten.includes(off[i]!);
+      a.log.note("R2", "reasoning markers", `not rendered in any turn; switched off, the generation prompt writes the empty block ${JSON.stringify(off[i])} … ${JSON.stringify(off[i + 1])}`);
+      return { mode: "not-rendered", open: off[i]!, close: off[i + 1]!, openedByPrompt, closedWhenOff: true };
+    }
+  }
   const open = trailingMarkerRun(p.prewritten);
   if (!open) {
     a.log.note("R2", "reasoning markers", "none: the chat template renders no reasoning and the prompt opens none");

@@ -120,7 +120,7 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
   const post = s1.slice(unit[1]);
   if (!pre && p.prewritten && !r.openedByPrompt) pre = p.prewritten; // `>>>` written by the prompt
   let between: string | null = null;
-  if (s2 && s2.startsWith(s1.slice(0, unit[1])) && s2.endsWith(u + post)) {
+  if (s2 && s2.length >= s1.length + u.length && s2.startsWith(s1.slice(0, unit[1])) && s2.endsWith(u + post)) {
     const mid = s2.slice(unit[1], s2.length - u.length - post.length);
     if (!mid.includes(PH.name) && !mid.includes(PH.args)) between = mid;
   }

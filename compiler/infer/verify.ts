@@ -37,7 +37,7 @@ export const VERIFY_TOOLS = [
   tool(
     "search_docs",
     "Search the documentation",
-    { query: { type: "string" }, limit: { type: "number" }, exact: { type: "boolean" }, filters: { type: "object" }, tags: { type: "array", items: { type: "string" } }, cursor: { type: ["string", "null"] } },
+    { query: { type: "string" }, limit: { type: "number" }, exact: { type: "boolean" }, filters: { type: "object" }, tags: { type: "array", items: { type: "string" } }, cursor: { type: "string", nullable: true } },
     ["query"],
   ),
 ];
