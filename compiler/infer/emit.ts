@@ -26,7 +26,9 @@ export function emitTemplate(c: Classification, dialect: JsonDialect): ResponseT
   const fields: ResponseTemplate["fields"] = {};
   const r = c.reasoning;
   if (r.close) {
-    fields.thinking = r.open ? { ...delimiter("open", r.open.trim()), close: r.close, content: "text" } : { open_pattern: "^", close: r.close, content: "text" };
+    const bare = r.bareClose ? `|^\\s*(?=${escapeRegex(r.close)})` : "";
+    const open = r.open ? (bare ? { open_pattern: loosePattern(r.open.trim()) + bare } : delimiter("open", r.open.trim())) : { open_pattern: "^" };
+    fields.thinking = { ...open, close: r.close, content: "text" };
   }
   const t = c.tools;
   const ends = [...c.prompt.turnEnds];
@@ -90,6 +92,8 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
   }
   // tag-json / tag-tagged: the open pattern runs from the call opener to where the arguments start.
   const head = t.format === "tag-json" ? callOpen + t.call.unit.split(PH.args)[0]! : headBeforeArgs(callOpen + t.call.unit, t);
+  // What follows the head: the JSON arguments, or the first argument's key opener.
+  const follow = t.format === "tag-json" ? "{" : t.args!.keyOpen;
   const body: Record<string, unknown> =
     t.format === "tag-json"
       ? json
@@ -100,7 +104,7 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
           },
         };
   return {
-    open_pattern: `\\s*${section}${skeletonPattern(head)}`,
+    open_pattern: `\\s*${section}${skeletonPattern(head, follow)}`,
     ...closeField,
     repeats: true,
     ...body,
@@ -124,7 +128,7 @@ function alternativesRaw(xs: string[]): string {
  * A call skeleton as a pattern: literals with loose whitespace, the function name as a named group (up
  * to the next literal's first character), call ids and indices matched but not kept.
  */
-export function skeletonPattern(s: string): string {
+export function skeletonPattern(s: string, follow = ""): string {
   const parts = s.split(/(\u0001[A-Z]\u0001)/u);
   let out = "";
   for (let i = 0; i < parts.length; i++) {
@@ -133,7 +137,7 @@ export function skeletonPattern(s: string): string {
       out += loosePattern(part);
       continue;
     }
-    const stop = (parts[i + 1] ?? "").trim()[0];
+    const stop = ((parts[i + 1] ?? "") + (i + 2 >= parts.length ? follow : "")).trim()[0];
     const cls = `[^\\s${stop ? escapeClass(stop) : ""}]`;
     if (part === PH.name) out += `(?P<name>${cls}+)`;
     else if (part === PH.id) out += `${cls}*`;

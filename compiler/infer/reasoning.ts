@@ -9,7 +9,7 @@ const R = NEEDLE.reasoning;
 const C = NEEDLE.content[0];
 
 export function classifyReasoning(a: Analysis, p: Omit<PromptClass, "turnEnds">, source: string): ReasoningClass {
-  const none: ReasoningClass = { mode: "none", open: null, close: null, openedByPrompt: false, closedWhenOff: false };
+  const none: ReasoningClass = { mode: "none", open: null, close: null, openedByPrompt: false, closedWhenOff: false, bareClose: false };
   const content = a.turn("content");
   let reasoning = a.turn("reasoning");
   if (reasoning.ok && !reasoning.output.includes(R)) {
@@ -61,7 +61,8 @@ export function classifyReasoning(a: Analysis, p: Omit<PromptClass, "turnEnds">,
   const off = p.prewrittenOff;
   const closedWhenOff = off !== null && open !== null && off.includes(open) && off.includes(close);
   a.log.note("R2", "reasoning markers", `${mode}: opens with ${open ? JSON.stringify(open) : "nothing (the output starts inside the reasoning)"}${openedByPrompt ? " written by the generation prompt" : ""}, closes with ${JSON.stringify(close)}${closedWhenOff ? "; switched off, the prompt writes an empty closed block" : ""}`);
-  return { mode, open, close, openedByPrompt, closedWhenOff };
+  const bareClose = openedByPrompt || (off !== null && off.trim().startsWith(close));
+  return { mode, open, close, openedByPrompt, closedWhenOff, bareClose };
 }
 
 /**
@@ -75,22 +76,22 @@ function notRendered(a: Analysis, p: Omit<PromptClass, "turnEnds">, source: stri
     if (closerCandidates(off[i]!).includes(off[i + 1]!)) {
       const openedByPrompt = p.prewritten.includes(off[i]!);
       a.log.note("R2", "reasoning markers", `not rendered in any turn; switched off, the generation prompt writes the empty block ${JSON.stringify(off[i])} … ${JSON.stringify(off[i + 1])}`);
-      return { mode: "not-rendered", open: off[i]!, close: off[i + 1]!, openedByPrompt, closedWhenOff: true };
+      return { mode: "not-rendered", open: off[i]!, close: off[i + 1]!, openedByPrompt, closedWhenOff: true, bareClose: openedByPrompt };
     }
   }
   const open = trailingMarkerRun(p.prewritten);
   if (!open) {
     a.log.note("R2", "reasoning markers", "none: the chat template renders no reasoning and the prompt opens none");
-    return { mode: "none", open: null, close: null, openedByPrompt: false, closedWhenOff: false };
+    return { mode: "none", open: null, close: null, openedByPrompt: false, closedWhenOff: false, bareClose: false };
   }
   const lastOpen = open.match(/(?:<[^<>]+>|\[[^[\]]+\])$/u)?.[0] ?? open;
   const close = closerCandidates(lastOpen).find((c) => source.includes(c));
   if (!close) {
     a.log.gap("reasoning", `the generation prompt opens ${JSON.stringify(open)} but no turn renders reasoning, and its closer is not in the chat template`);
-    return { mode: "not-rendered", open, close: null, openedByPrompt: true, closedWhenOff: false };
+    return { mode: "not-rendered", open, close: null, openedByPrompt: true, closedWhenOff: false, bareClose: false };
   }
   a.log.note("R2", "reasoning markers", `not rendered in any turn; the generation prompt opens ${JSON.stringify(open)}, and its conventional closer ${JSON.stringify(close)} occurs in the chat template's source`);
-  return { mode: "not-rendered", open, close, openedByPrompt: true, closedWhenOff: false };
+  return { mode: "not-rendered", open, close, openedByPrompt: true, closedWhenOff: false, bareClose: true };
 }
 
 /** Conventional closers of an opening marker: `<x>` → `</x>`, `<|START_X|>` → `<|END_X|>`, `[X]` → `[/X]`. */

@@ -28,6 +28,9 @@ export interface ReasoningClass {
   openedByPrompt: boolean;
   /** With reasoning switched off the prompt writes an empty, closed block. */
   closedWhenOff: boolean;
+  /** The closer can come without its opener at the start of the turn (the prompt wrote the opener, or
+   * switched off it writes the closer alone): a bare closer there ends an empty reasoning block. */
+  bareClose: boolean;
 }
 
 export type ContentMode = "plain" | "always-wrapped" | "wrapped-with-reasoning";
