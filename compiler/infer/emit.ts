@@ -94,21 +94,31 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
   const head = t.format === "tag-json" ? callOpen + t.call.unit.split(PH.args)[0]! : headBeforeArgs(callOpen + t.call.unit, t);
   // What follows the head: the JSON arguments, or the first argument's key opener.
   const follow = t.format === "tag-json" ? "{" : t.args!.keyOpen;
-  const body: Record<string, unknown> =
-    t.format === "tag-json"
-      ? json
-      : {
-          content: "xml-inline",
-          content_args: {
-            tag_pattern: `${loosePattern(t.args!.keyOpen.trim())}(?P<key>[^\\n]+?)${loosePattern(t.args!.keyClose)}(?P<value>.*?)${loosePattern(t.args!.valueClose)}`,
-          },
-        };
+  const body: Record<string, unknown> = t.format === "tag-json" ? json : taggedArgs(t);
   return {
     open_pattern: `\\s*${section}${skeletonPattern(head, follow)}`,
     ...closeField,
     repeats: true,
     ...body,
     transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
+  };
+}
+
+/**
+ * Tagged arguments: xml-inline with a tag pattern; when tags mark value types, the rtc extension
+ * xml-typed (the reference's xml-inline applies one value parser to every tag).
+ */
+function taggedArgs(t: ToolsClass): Record<string, unknown> {
+  const g = t.args!;
+  const key = `${loosePattern(g.keyOpen.trim())}(?P<key>[^\\n]+?)`;
+  const value = `(?P<value>.*?)${loosePattern(g.valueClose)}`;
+  if (!g.typed) return { content: "xml-inline", content_args: { tag_pattern: key + loosePattern(g.keyClose) + value } };
+  return {
+    content: "xml-typed",
+    content_args: {
+      tag_pattern: `${key}${loosePattern(g.typed.before)}(?P<attrs>[^\\n]*?)${loosePattern(g.typed.after)}${value}`,
+      raw_when: { group: "attrs", contains: g.typed.stringMark },
+    },
   };
 }
 

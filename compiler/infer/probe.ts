@@ -19,6 +19,7 @@ const PARAMS = {
   properties: {
     rtc_arg_one: { type: "string", description: "First argument" },
     rtc_arg_two: { type: "string", description: "Second argument" },
+    rtc_arg_num: { type: "integer", description: "A number" },
   },
   required: ["rtc_arg_one"],
 };
@@ -47,6 +48,10 @@ const [A1, A2] = NEEDLE.arg;
 const [V1, V2] = NEEDLE.value;
 const [ID1, ID2] = NEEDLE.id;
 
+/** A non-string argument: templates that mark value types in tags (DSML `string="false"`) show it. */
+export const NUM_ARG = "rtc_arg_num";
+export const NUM_VALUE = 42;
+
 const call = (name: string, args: Record<string, unknown>, id: string = ID1): ProbeCall => ({ name, arguments: args, id });
 const CALL = call(F1, { [A1]: V1 });
 
@@ -62,6 +67,7 @@ export const VARIANTS = {
   callValue2: { tool_calls: [call(F1, { [A1]: V2 })] },
   callTwoArgs: { tool_calls: [call(F1, { [A1]: V1, [A2]: V2 })] },
   callNoArgs: { tool_calls: [call(F1, {})] },
+  callNumber: { tool_calls: [call(F1, { [NUM_ARG]: NUM_VALUE })] },
   callId2: { tool_calls: [call(F1, { [A1]: V1 }, ID2)] },
   twoCalls: { tool_calls: [CALL, call(F2, { [A1]: V2 }, ID2)] },
   contentCall: { content: C1, tool_calls: [CALL] },

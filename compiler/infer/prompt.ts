@@ -41,7 +41,10 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
   if (history.ok && history.text.includes(NEEDLE.content[0])) {
     const h = history.text;
     const histHeader = h.slice(h.indexOf(USER_TEXT) + USER_TEXT.length, h.indexOf(NEEDLE.content[0]));
-    const common = genHeader.slice(0, commonPrefix(genHeader, histHeader));
+    // Both switch states must find the anchor: it ends before anything they write differently.
+    const offPrompt = reasoningSwitch ? r.prompt(reasoningSwitch.off) : null;
+    const offHeader = offPrompt?.ok ? afterUser(offPrompt.text) : genHeader;
+    const common = genHeader.slice(0, Math.min(commonPrefix(genHeader, histHeader), commonPrefix(genHeader, offHeader)));
     const userEnd = noPrompt.ok ? afterUser(noPrompt.text) : "";
     anchor = userEnd && common.startsWith(userEnd) && common.length > userEnd.length ? common.slice(userEnd.length) : common;
     if (!/\S/u.test(anchor)) anchor = trailingMarkerRun(common);

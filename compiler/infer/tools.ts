@@ -4,7 +4,7 @@
 
 import { commonPrefix, commonSuffix, firstMarker, isMarkerRun } from "./diff.ts";
 import { STANDARD_JSON, deepEqual, detectDialect, findPath, jsonSpans, type JsonDialect, type JsonSpan } from "./json-spans.ts";
-import { NEEDLE } from "./probe.ts";
+import { NEEDLE, NUM_ARG, NUM_VALUE } from "./probe.ts";
 import type { Turn } from "./render.ts";
 import type { Analysis, ArgsTags, PromptClass, ReasoningClass, ToolsClass } from "./types.ts";
 
@@ -104,6 +104,25 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
     }
     t.args = tags;
     a.log.compare("T4", "arguments: one vs two", ["one argument", body], ["two arguments", two.ok ? two.output : ""], `key between ${JSON.stringify(tags.keyOpen)} and ${JSON.stringify(tags.keyClose)}, value ends at ${JSON.stringify(tags.valueClose)}`);
+    const num = a.turn("callNumber");
+    if (num.ok) {
+      const nb = callBody(num, r, turnEnd);
+      const k = nb.indexOf(NUM_ARG);
+      const v = nb.indexOf(String(NUM_VALUE), k);
+      const numClose = k >= 0 && v > k ? nb.slice(k + NUM_ARG.length, v) : null;
+      if (numClose !== null && numClose !== tags.keyClose) {
+        let p0 = 0;
+        while (p0 < numClose.length && numClose[p0] === tags.keyClose[p0]) p0++;
+        let s0 = 0;
+        while (s0 < Math.min(numClose.length, tags.keyClose.length) - p0 && numClose[numClose.length - 1 - s0] === tags.keyClose[tags.keyClose.length - 1 - s0]) s0++;
+        const stringMark = tags.keyClose.slice(p0, tags.keyClose.length - s0);
+        const numberMark = numClose.slice(p0, numClose.length - s0);
+        if (stringMark && !numberMark.includes(stringMark)) {
+          tags.typed = { before: tags.keyClose.slice(0, p0), after: tags.keyClose.slice(tags.keyClose.length - s0), stringMark };
+        }
+        a.log.compare("T4", "argument types: a string vs a number", ["string argument", body], ["number argument", nb], tags.typed ? `the tag marks the value type: ${JSON.stringify(stringMark)} for strings, ${JSON.stringify(numberMark)} otherwise` : "the tags around a number differ in a way that cannot be told apart");
+      }
+    }
   }
 
   // Per-call vs section markers, from one vs two calls (in the call skeletons).
@@ -226,7 +245,7 @@ function argTags(one: string, two: string): ArgsTags | null {
   const rest = between.slice(0, between.length - keyOpen.length);
   const valueClose = rest.slice(0, commonPrefix(rest, afterValue));
   if (!keyOpen.trim() && !keyClose.trim()) return null;
-  return { keyOpen, keyClose, valueClose };
+  return { keyOpen, keyClose, valueClose, typed: null };
 }
 
 function stripPrefix(s: string, p: string): string {

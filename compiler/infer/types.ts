@@ -49,6 +49,9 @@ export interface ArgsTags {
   keyOpen: string;
   keyClose: string;
   valueClose: string;
+  /** Tags that say whether the value is a string: keyClose is `before` + a type mark + `after`, and
+   * the mark of a string value contains `stringMark`. */
+  typed: { before: string; after: string; stringMark: string } | null;
 }
 
 export interface ToolsClass {
