@@ -33,9 +33,19 @@ export function emitTemplate(c: Classification, dialect: JsonDialect): ResponseT
   const t = c.tools;
   const ends = [...c.prompt.turnEnds];
   if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
+  if (t.turnEnd) ends.push(t.turnEnd);
   const contentEnds = [t.section.close, ...ends];
+  const callOpen = t.format === "none" ? "" : (t.section.open || t.call.open).trim();
   if (c.content.open) {
-    fields.content = { ...delimiter("open", c.content.open), ...(c.content.close ? { close: c.content.close } : ends.length ? { close: ends.length === 1 ? ends[0]! : ends } : {}), content: "text" };
+    // Wrapped text without a closer of its own ends where the turn ends or a tool call begins.
+    const close = c.content.close
+      ? { close: c.content.close }
+      : callOpen
+        ? { close_pattern: `\\s*${alternativesRaw([`(?=${skeletonPattern(callOpen)})`, ...ends.map(escapeRegex)])}` }
+        : ends.length
+          ? { close: ends.length === 1 ? ends[0]! : ends }
+          : {};
+    fields.content = { ...delimiter("open", c.content.open), ...close, content: "text" };
   } else {
     const close = contentEnds.filter((x) => x.trim());
     fields.content = {

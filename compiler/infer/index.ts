@@ -85,8 +85,13 @@ export function inferTemplate(chatTemplate: string, options: InferOptions = {}):
       },
     };
     const reasoning = classifyReasoning(a, prompt, chatTemplate);
-    const { content, turnEnd } = classifyContent(a, prompt, reasoning);
-    const { tools, dialect } = classifyTools(a, prompt, reasoning, turnEnd);
+    let { content, turnEnd } = classifyContent(a, prompt, reasoning);
+    const { tools, dialect, anchorTrim } = classifyTools(a, prompt, reasoning, turnEnd);
+    if (anchorTrim) {
+      prompt.anchor = prompt.anchor.slice(0, prompt.anchor.length - anchorTrim.length);
+      prompt.prewritten = anchorTrim + prompt.prewritten;
+      ({ content, turnEnd } = classifyContent(a, prompt, reasoning));
+    }
     const classification: Classification = { prompt: { ...prompt, turnEnds: turnEnd ? [turnEnd] : [] }, reasoning, content, tools, shape };
     const template = emitTemplate(classification, dialect);
     const verdicts = verify(template, classification, new Renderer(compiled, { ...settings, tools: VERIFY_TOOLS }));

@@ -1,7 +1,8 @@
 // Generation prompt: which variable switches reasoning, where the assistant turn starts (the start
 // anchor), and what the prompt writes after it for the model to continue (an opened `<think>`, `>>>`).
 
-import { commonPrefix, trailingMarkerRun } from "./diff.ts";
+import { commonPrefix, markerSpans, trailingMarkerRun } from "./diff.ts";
+import { closerCandidates } from "./reasoning.ts";
 import type { ExplainLog } from "./explain.ts";
 import { NEEDLE, USER_TEXT } from "./probe.ts";
 import { DEFAULT_USER, assistantDict, type MessageShape, type Renderer, type Vars } from "./render.ts";
@@ -48,6 +49,18 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
     const userEnd = noPrompt.ok ? afterUser(noPrompt.text) : "";
     anchor = userEnd && common.startsWith(userEnd) && common.length > userEnd.length ? common.slice(userEnd.length) : common;
     if (!/\S/u.test(anchor)) anchor = trailingMarkerRun(common);
+    // A reasoning opener is not part of the header: where another rendering closes it right away
+    // (`<think></think>`), the anchor ends before it.
+    for (;;) {
+      const last = markerSpans(anchor).at(-1);
+      if (!last || last[1] !== anchor.length || last[0] === 0) break;
+      const marker = anchor.slice(last[0]);
+      const closers = closerCandidates(marker);
+      const at = common.length;
+      const closedRightAway = [offHeader, histHeader].some((h) => closers.some((c) => h.slice(at).replace(/^\s+/u, "").startsWith(c)));
+      if (!closedRightAway) break;
+      anchor = anchor.slice(0, last[0]);
+    }
     log.compare("P2", "assistant header: generation prompt vs an earlier assistant turn (after the user text)", ["generation prompt", genHeader], ["earlier turn", histHeader], anchor ? `start anchor ${JSON.stringify(anchor)}` : "no common header");
   }
   if (!/\S/u.test(anchor)) {

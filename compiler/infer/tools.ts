@@ -19,6 +19,8 @@ export const PH = { name: "\u0001N\u0001", id: "\u0001I\u0001", index: "\u0001D\
 export interface ToolsResult {
   tools: ToolsClass;
   dialect: JsonDialect;
+  /** Text at the end of the start anchor that is the first call's opener (moves to what the prompt writes). */
+  anchorTrim: string;
 }
 
 export const NO_TOOLS: ToolsClass = {
@@ -33,7 +35,7 @@ export const NO_TOOLS: ToolsClass = {
 };
 
 export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: ReasoningClass, turnEnd: string | null): ToolsResult {
-  const none = { tools: NO_TOOLS, dialect: STANDARD_JSON };
+  const none = { tools: NO_TOOLS, dialect: STANDARD_JSON, anchorTrim: "" };
   let call = a.turn("call");
   const content = a.turn("content");
   if (!call.ok) {
@@ -137,11 +139,21 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
   let pre = s1.slice(0, unit[0]);
   const u = s1.slice(unit[0], unit[1]);
   const post = s1.slice(unit[1]);
-  if (!pre && p.prewritten && !r.openedByPrompt) pre = p.prewritten; // `>>>` written by the prompt
   let between: string | null = null;
   if (s2 && s2.length >= s1.length + u.length && s2.startsWith(s1.slice(0, unit[1])) && s2.endsWith(u + post)) {
     const mid = s2.slice(unit[1], s2.length - u.length - post.length);
     if (!mid.includes(PH.name) && !mid.includes(PH.args)) between = mid;
+  }
+  // The first call's opener may be written by the prompt (Functionary's `>>>`): then it ends the
+  // prompt's text, and the start anchor must stop before it.
+  let anchorTrim = "";
+  if (!pre && between) {
+    const promptText = p.anchor + (r.openedByPrompt ? "" : p.prewritten);
+    const x = promptText.slice(promptText.length - commonSuffix(promptText, between));
+    if (x.trim() && x.length < promptText.length) {
+      pre = x;
+      if (x.length > p.prewritten.length) anchorTrim = x.slice(0, x.length - p.prewritten.length);
+    }
   }
   t.parallel = between !== null || t.format === "json-array" || t.format === "json-keyed";
   if (t.format === "json-array" || t.format === "json-keyed") {
@@ -184,7 +196,8 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
     const fn2 = a.turn("callFn2");
     if (fn2.ok) a.log.compare("T3", "function names: two names", ["name " + F1, call.output], ["name " + F2, fn2.output], `the name sits between ${JSON.stringify(t.call.open + u.slice(0, u.indexOf(PH.name)))} and ${JSON.stringify(u.slice(u.indexOf(PH.name) + PH.name.length, nextPlaceholder(u, u.indexOf(PH.name) + PH.name.length)))}`);
   }
-  return { tools: t, dialect };
+  if (anchorTrim) a.log.note("T2", "the prompt writes the first call's opener", `${JSON.stringify(anchorTrim)} ends the generation prompt and opens every call: the start anchor stops before it`);
+  return { tools: t, dialect, anchorTrim };
 }
 
 /** The calls part of a call turn's output: after any reasoning block, up to the turn's end. */
