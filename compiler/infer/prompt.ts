@@ -10,7 +10,12 @@ import type { PromptClass } from "./types.ts";
 
 export class InferError extends Error {}
 
-const SWITCHES = ["enable_thinking", "thinking"];
+/** Variables chat templates read to switch reasoning on and off (on value, off value; undefined: unset). */
+const SWITCHES: [string, unknown, unknown][] = [
+  ["enable_thinking", true, false],
+  ["thinking", true, false],
+  ["reasoning_effort", "high", undefined],
+];
 const SECOND_USER = "RTC_USER_SECOND";
 
 export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog): Omit<PromptClass, "turnEnds"> {
@@ -18,16 +23,19 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
   if (!base.ok) throw new InferError(`the chat template does not render a generation prompt: ${base.error}`);
 
   let reasoningSwitch: PromptClass["reasoningSwitch"] = null;
-  for (const name of SWITCHES) {
-    const on = r.prompt({ [name]: true });
-    const off = r.prompt({ [name]: false });
-    if (on.ok && off.ok && on.text !== off.text) {
-      reasoningSwitch = { name, on: { [name]: true }, off: { [name]: false } };
-      log.compare("P1", `generation prompt: ${name}=false vs ${name}=true`, [`${name}=false`, tail(off.text)], [`${name}=true`, tail(on.text)], `\`${name}\` switches reasoning in the generation prompt`);
+  for (const [name, onValue, offValue] of SWITCHES) {
+    const onVars = { [name]: onValue };
+    const offVars = offValue === undefined ? {} : { [name]: offValue };
+    const on = r.prompt(onVars);
+    const off = r.prompt(offVars);
+    if (on.ok && off.ok && afterLastUser(on.text) !== afterLastUser(off.text)) {
+      reasoningSwitch = { name, on: onVars, off: offVars };
+      const label = (v: unknown) => (v === undefined ? `${name} unset` : `${name}=${JSON.stringify(v)}`);
+      log.compare("P1", `generation prompt: ${label(offValue)} vs ${label(onValue)}`, [label(offValue), afterLastUser(off.text)], [label(onValue), afterLastUser(on.text)], `\`${name}\` switches reasoning in the generation prompt`);
       break;
     }
   }
-  if (!reasoningSwitch) log.note("P1", "generation prompt: enable_thinking / thinking", "no variable changes the generation prompt");
+  if (!reasoningSwitch) log.note("P1", `generation prompt: ${SWITCHES.map((s) => s[0]).join(" / ")}`, "no variable changes the generation prompt after the user turn");
   const on = reasoningSwitch?.on ?? {};
   const prompt = r.prompt(on);
   if (!prompt.ok) throw new InferError(`generation prompt: ${prompt.error}`);
@@ -52,9 +60,16 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
     // A reasoning opener is not part of the header: where another rendering closes it right away
     // (`<think></think>`), the anchor ends before it.
     for (;;) {
-      const last = markerSpans(anchor).at(-1);
+      const spans = markerSpans(anchor);
+      const last = spans.at(-1);
       if (!last || last[1] !== anchor.length || last[0] === 0) break;
       const marker = anchor.slice(last[0]);
+      // An empty block the prompt writes (`<think></think>`) is not part of the header either.
+      const prev = spans.at(-2);
+      if (prev && prev[1] === last[0] && prev[0] > 0 && closerCandidates(anchor.slice(prev[0], prev[1])).includes(marker)) {
+        anchor = anchor.slice(0, prev[0]);
+        continue;
+      }
       const closers = closerCandidates(marker);
       const at = common.length;
       const closedRightAway = [offHeader, histHeader].some((h) => closers.some((c) => h.slice(at).replace(/^\s+/u, "").startsWith(c)));
@@ -81,4 +96,4 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
   return { anchor, prewritten, prewrittenOff, reasoningSwitch };
 }
 
-const tail = (s: string): string => s.slice(Math.max(0, s.lastIndexOf(USER_TEXT)));
+const afterLastUser = (s: string): string => s.slice(Math.max(0, s.lastIndexOf(USER_TEXT)));

@@ -42,7 +42,9 @@ export function classifyReasoning(a: Analysis, p: Omit<PromptClass, "turnEnds">,
   const at = out.indexOf(R);
   const before = out.slice(0, at);
   const after = out.slice(at + R.length);
-  let open: string | null = trailingMarkerRun(before) || null;
+  // Reasoning comes first in the turn: what precedes it is its opener (`<|channel>thought`), provided
+  // it has a marker.
+  let open: string | null = (markerSpans(before).length ? before.trim() : "") || null;
   let openedByPrompt = false;
   if (!open && before.trim() === "") {
     const pre = trailingMarkerRun(p.prewritten) || p.prewritten.trim();
