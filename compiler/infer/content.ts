@@ -5,7 +5,7 @@ import { commonSuffix, firstMarker, trailingMarkerRun } from "./diff.ts";
 import { NEEDLE } from "./probe.ts";
 import type { Analysis, ContentClass, PromptClass, ReasoningClass } from "./types.ts";
 
-const [C1, C2] = NEEDLE.content;
+const C1 = NEEDLE.content[0];
 
 export interface ContentResult {
   content: ContentClass;
@@ -32,8 +32,11 @@ export function classifyContent(a: Analysis, p: Omit<PromptClass, "turnEnds">, r
   const call = a.turn("call");
   const callTail = call.ok && call.output.includes(NEEDLE.fn[0]) ? call.output.slice(call.output.lastIndexOf(NEEDLE.value[0]) + NEEDLE.value[0].length) : null;
   const shared = callTail === null ? "" : after.slice(after.length - commonSuffix(after, callTail));
-  const end = (shared.trim() && firstMarker(shared)?.start === shared.length - shared.replace(/^\s+/u, "").length ? firstMarker(shared) : null) ?? firstMarker(after);
-  const turnEnd = end ? end.text : null;
+  const lead = shared.replace(/^\s+/u, "");
+  const sharedEnd = firstMarker(lead);
+  const end = sharedEnd && sharedEnd.start === 0 ? sharedEnd : firstMarker(after);
+  // Without a `<…>` / `[…]` marker, the first word after the text ends the turn (MiniMax's `[e~[`).
+  const turnEnd = end ? end.text : after.trim() ? after.trim().split(/\s/u)[0]! : null;
   const beforeEnd = turnEnd ? after.slice(0, after.indexOf(turnEnd)).trim() : after.trim();
   const close = beforeEnd && firstMarker(beforeEnd)?.text === beforeEnd ? beforeEnd : null;
   a.log.compare("C1", "content: two different texts", ["text A", out], ["text B", two.output], `${open ? `wrapped: opens with ${JSON.stringify(open)}` : "plain text"}${close ? `, closes with ${JSON.stringify(close)}` : ""}; the turn ends ${turnEnd ? `with ${JSON.stringify(turnEnd)}` : "with the end of the output (no marker)"}`);

@@ -1,7 +1,7 @@
 // Generation prompt: which variable switches reasoning, where the assistant turn starts (the start
 // anchor), and what the prompt writes after it for the model to continue (an opened `<think>`, `>>>`).
 
-import { commonPrefix, markerSpans, trailingMarkerRun } from "./diff.ts";
+import { commonPrefix, commonSuffix, markerSpans, trailingMarkerRun } from "./diff.ts";
 import { closerCandidates } from "./reasoning.ts";
 import type { ExplainLog } from "./explain.ts";
 import { NEEDLE, USER_TEXT } from "./probe.ts";
@@ -53,9 +53,14 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
     // Both switch states must find the anchor: it ends before anything they write differently.
     const offPrompt = reasoningSwitch ? r.prompt(reasoningSwitch.off) : null;
     const offHeader = offPrompt?.ok ? afterUser(offPrompt.text) : genHeader;
-    const common = genHeader.slice(0, Math.min(commonPrefix(genHeader, histHeader), commonPrefix(genHeader, offHeader)));
     const userEnd = noPrompt.ok ? afterUser(noPrompt.text) : "";
-    anchor = userEnd && common.startsWith(userEnd) && common.length > userEnd.length ? common.slice(userEnd.length) : common;
+    const dropUserEnd = (x: string) => (userEnd && x.startsWith(userEnd) && x.length > userEnd.length ? x.slice(userEnd.length) : x);
+    const common = genHeader.slice(0, Math.min(commonPrefix(genHeader, histHeader), commonPrefix(genHeader, offHeader)));
+    anchor = dropUserEnd(common);
+    // A prompt that inserts a turn before the assistant's (Command R+) agrees with the history only at
+    // its end: then the header is their common ending.
+    const ending = dropUserEnd(histHeader.slice(histHeader.length - commonSuffix(histHeader, genHeader)));
+    if (ending.length > anchor.length && markerSpans(ending).length && genHeader.endsWith(ending) && offHeader.endsWith(ending)) anchor = ending;
     if (!/\S/u.test(anchor)) anchor = trailingMarkerRun(common);
     // A reasoning opener is not part of the header: where another rendering closes it right away
     // (`<think></think>`), the anchor ends before it.

@@ -63,7 +63,9 @@ export function classifyReasoning(a: Analysis, p: Omit<PromptClass, "turnEnds">,
   const off = p.prewrittenOff;
   const closedWhenOff = off !== null && open !== null && off.includes(open) && off.includes(close);
   a.log.note("R2", "reasoning markers", `${mode}: opens with ${open ? JSON.stringify(open) : "nothing (the output starts inside the reasoning)"}${openedByPrompt ? " written by the generation prompt" : ""}, closes with ${JSON.stringify(close)}${closedWhenOff ? "; switched off, the prompt writes an empty closed block" : ""}`);
-  const bareClose = openedByPrompt || (off !== null && off.trim().startsWith(close));
+  // A closer with no opener at the start of a turn: the prompt opened the block, the prompt switched
+  // off writes the closer alone, or the chat template writes it so for a turn without reasoning.
+  const bareClose = openedByPrompt || (off !== null && off.trim().startsWith(close)) || (content.output.trim().startsWith(close) && !(open && content.output.includes(open)));
   return { mode, open, close, openedByPrompt, closedWhenOff, bareClose };
 }
 
