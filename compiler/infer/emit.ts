@@ -34,7 +34,7 @@ export function emitTemplate(c: Classification, dialect: JsonDialect): ResponseT
   const ends = [...c.prompt.turnEnds];
   if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
   if (t.turnEnd) ends.push(t.turnEnd);
-  const contentEnds = [t.section.close, ...ends];
+  const contentEnds = [c.content.close ?? "", t.section.close, ...ends];
   const callOpen = t.format === "none" ? "" : (t.section.open || t.call.open).trim();
   if (c.content.open) {
     // Wrapped text without a closer of its own ends where the turn ends or a tool call begins.

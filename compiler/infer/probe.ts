@@ -20,6 +20,7 @@ const PARAMS = {
     rtc_arg_one: { type: "string", description: "First argument" },
     rtc_arg_two: { type: "string", description: "Second argument" },
     rtc_arg_num: { type: "integer", description: "A number" },
+    rtc_arg_obj: { type: "object", description: "An object" },
   },
   required: ["rtc_arg_one"],
 };
@@ -51,6 +52,9 @@ const [ID1, ID2] = NEEDLE.id;
 /** A non-string argument: templates that mark value types in tags (DSML `string="false"`) show it. */
 export const NUM_ARG = "rtc_arg_num";
 export const NUM_VALUE = 42;
+/** An object argument: is it written as JSON? */
+export const OBJ_ARG = "rtc_arg_obj";
+export const OBJ_VALUE = { rtc_key: "RTC_NESTED" };
 
 const call = (name: string, args: Record<string, unknown>, id: string = ID1): ProbeCall => ({ name, arguments: args, id });
 const CALL = call(F1, { [A1]: V1 });
@@ -68,6 +72,8 @@ export const VARIANTS = {
   callTwoArgs: { tool_calls: [call(F1, { [A1]: V1, [A2]: V2 })] },
   callNoArgs: { tool_calls: [call(F1, {})] },
   callNumber: { tool_calls: [call(F1, { [NUM_ARG]: NUM_VALUE })] },
+  callNull: { tool_calls: [call(F1, { [A2]: null })] },
+  callObject: { tool_calls: [call(F1, { [OBJ_ARG]: OBJ_VALUE })] },
   callId2: { tool_calls: [call(F1, { [A1]: V1 }, ID2)] },
   twoCalls: { tool_calls: [CALL, call(F2, { [A1]: V2 }, ID2)] },
   contentCall: { content: C1, tool_calls: [CALL] },

@@ -4,7 +4,7 @@
 
 import { commonPrefix, commonSuffix, firstMarker, isMarkerRun } from "./diff.ts";
 import { STANDARD_JSON, deepEqual, detectDialect, findPath, jsonSpans, type JsonDialect, type JsonSpan } from "./json-spans.ts";
-import { NEEDLE, NUM_ARG, NUM_VALUE } from "./probe.ts";
+import { NEEDLE, NUM_ARG, NUM_VALUE, OBJ_ARG, OBJ_VALUE } from "./probe.ts";
 import type { Turn } from "./render.ts";
 import type { Analysis, ArgsTags, PromptClass, ReasoningClass, ToolsClass } from "./types.ts";
 
@@ -32,6 +32,7 @@ export const NO_TOOLS: ToolsClass = {
   callId: "none",
   parallel: false,
   turnEnd: null,
+  unreadable: {},
 };
 
 export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: ReasoningClass, turnEnd: string | null): ToolsResult {
@@ -196,8 +197,45 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
     const fn2 = a.turn("callFn2");
     if (fn2.ok) a.log.compare("T3", "function names: two names", ["name " + F1, call.output], ["name " + F2, fn2.output], `the name sits between ${JSON.stringify(t.call.open + u.slice(0, u.indexOf(PH.name)))} and ${JSON.stringify(u.slice(u.indexOf(PH.name) + PH.name.length, nextPlaceholder(u, u.indexOf(PH.name) + PH.name.length)))}`);
   }
+  t.unreadable = unreadableValues(a, t, r, turnEnd, dialect);
   if (anchorTrim) a.log.note("T2", "the prompt writes the first call's opener", `${JSON.stringify(anchorTrim)} ends the generation prompt and opens every call: the start anchor stops before it`);
   return { tools: t, dialect, anchorTrim };
+}
+
+/**
+ * How null and object arguments are written: as JSON (or, tagged, as a JSON / Python null) they read
+ * back; otherwise (Python str() of a dict, nothing for null) no template can recover them.
+ */
+function unreadableValues(a: Analysis, t: ToolsClass, r: ReasoningClass, turnEnd: string | null, d: JsonDialect): ToolsClass["unreadable"] {
+  const out: ToolsClass["unreadable"] = {};
+  const probes: [keyof ToolsClass["unreadable"], "callNull" | "callObject", string, unknown][] = [
+    ["null", "callNull", A2, null],
+    ["object", "callObject", OBJ_ARG, OBJ_VALUE],
+  ];
+  for (const [kind, variant, key, value] of probes) {
+    const turn = a.turn(variant);
+    if (!turn.ok) continue;
+    const body = callBody(turn, r, turnEnd);
+    let readable: boolean;
+    let written = "";
+    if (t.format === "tag-tagged" && t.args) {
+      const k = body.indexOf(key);
+      const start = k < 0 ? -1 : body.indexOf(t.args.typed ? t.args.typed.after : t.args.keyClose, k + key.length);
+      const vStart = start < 0 ? -1 : start + (t.args.typed ? t.args.typed.after : t.args.keyClose).length;
+      const vEnd = vStart < 0 ? -1 : t.args.valueClose.trim() ? body.indexOf(t.args.valueClose.trim(), vStart) : body.length;
+      written = vStart >= 0 && vEnd >= vStart ? body.slice(vStart, vEnd).trim() : "";
+      readable = value === null ? written === "null" || written === "None" : jsonSpans(written).some((s) => deepEqual(s.value, value) && s.start === 0 && s.end === written.length);
+    } else {
+      readable = jsonSpans(body, d).some((s) => deepEqual(s.value, { [key]: value }) || !!findPath(s.value, (x) => deepEqual(x, { [key]: value })));
+      const k = body.indexOf(key);
+      written = k < 0 ? "" : body.slice(k + key.length, k + key.length + 40).split(/[,}\n]/u)[0]!;
+    }
+    if (!readable) {
+      out[kind] = written;
+      a.log.note("T6", `${kind} arguments`, `not readable: the chat template writes ${kind === "null" ? "null" : "an object"} as ${JSON.stringify(written)}`);
+    }
+  }
+  return out;
 }
 
 /** The calls part of a call turn's output: after any reasoning block, up to the turn's end. */

@@ -72,6 +72,8 @@ export interface ToolsClass {
   parallel: boolean;
   /** Markers that end a turn with tool calls, when they differ from a text turn's. */
   turnEnd: string | null;
+  /** Argument values the chat template writes in a way no parser can read back, and how it writes them. */
+  unreadable: { null?: string; object?: string };
 }
 
 export interface Classification {

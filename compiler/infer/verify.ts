@@ -93,6 +93,11 @@ function verifyOne(template: unknown, c: Classification, renderer: Renderer, con
   const verdict = (status: Verdict["status"], reason: string | undefined, omitted: string[] = []) => ({ conversation: conv.name, status, ...(reason ? { reason } : {}), omitted });
   const a = conv.assistant;
   if (a.tool_calls && c.tools.format === "none") return verdict("n/a", "the chat template does not render tool calls");
+  const values = (a.tool_calls ?? []).flatMap((tc) => Object.values(tc.arguments));
+  for (const [kind, test] of [["null", (v: unknown) => v === null], ["object", (v: unknown) => typeof v === "object" && v !== null]] as const) {
+    const written = c.tools.unreadable[kind];
+    if (written !== undefined && values.some(test)) return verdict("n/a", `the chat template writes ${kind === "null" ? "null" : "objects and lists"} unreadably (${JSON.stringify(written)})`);
+  }
   if (a.reasoning !== undefined && !a.content && !a.tool_calls && c.reasoning.mode === "none") return verdict("n/a", "the chat template renders no reasoning");
 
   const history = [...(conv.history ?? []), { role: "user", content: conv.user }];
@@ -132,6 +137,12 @@ function verifyOne(template: unknown, c: Classification, renderer: Renderer, con
     if (kept.length) expected.tool_calls = kept.map((tc) => ({ type: "function", function: { name: tc.name, arguments: tc.arguments } }));
   }
   if (Object.keys(expected).length === 1) return verdict("n/a", "the chat template renders nothing of this turn", omitted);
+  if (prefix === prompt.text && r.open && r.close && expected.content !== undefined && !output.includes(r.close)) {
+    const open = r.open.trim();
+    if (prompt.text.lastIndexOf(open) > prompt.text.lastIndexOf(r.close) && open.length) {
+      return verdict("n/a", `the generation prompt opens ${JSON.stringify(open)} and the rendered turn writes its text without ever closing it: no consistent model output`, omitted);
+    }
+  }
 
   let got: unknown;
   try {
