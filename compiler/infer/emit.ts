@@ -22,7 +22,7 @@ function delimiter(key: "open" | "close", text: string): Record<string, string> 
   return text === text.trim() ? { [key]: text } : { [`${key}_pattern`]: loosePattern(text) };
 }
 
-export function emitTemplate(c: Classification, dialect: JsonDialect): ResponseTemplate {
+export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: JsonDialect): ResponseTemplate {
   const fields: ResponseTemplate["fields"] = {};
   const r = c.reasoning;
   if (r.close) {
@@ -65,6 +65,17 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
   const turnEnds = [t.turnEnd ?? "", ...ends].filter((x) => x);
   const path = (p: string[], prefix: string[]) => `{${[...prefix, ...p].join(".")}}`;
 
+  if (t.format === "python-calls") {
+    const open = t.section.open.trim();
+    const close = t.section.close.trim();
+    return {
+      open_pattern: open ? `\\s*${loosePattern(open)}\\s*` : "^\\s*(?=\\[?[A-Za-z_][\\w.]*\\()",
+      ...(close ? { close } : { close_pattern: `\\s*${alternatives(turnEnds)}` }),
+      content: "python-calls",
+      transform_each: true,
+      transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+    };
+  }
   if (t.format === "json-array" || t.format === "json-keyed") {
     const open = t.section.open.trim();
     const close = t.section.close.trim();

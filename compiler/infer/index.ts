@@ -15,6 +15,7 @@ import { classifyReasoning } from "./reasoning.ts";
 import { DEFAULT_SHAPE, Renderer, type TurnResult } from "./render.ts";
 import { classifyTools } from "./tools.ts";
 import type { Analysis, Classification } from "./types.ts";
+import { probeValues } from "./values.ts";
 import { VERIFY_TOOLS, verify, type Verdict } from "./verify.ts";
 
 export { COMPAT_FEATURES, ChatTemplate } from "./jinja-compat.ts";
@@ -92,8 +93,9 @@ export function inferTemplate(chatTemplate: string, options: InferOptions = {}):
       prompt.prewritten = anchorTrim + prompt.prewritten;
       ({ content, turnEnd } = classifyContent(a, prompt, reasoning));
     }
-    const classification: Classification = { prompt: { ...prompt, turnEnds: turnEnd ? [turnEnd] : [] }, reasoning, content, tools, shape };
-    const template = emitTemplate(classification, dialect);
+    const parts = { prompt: { ...prompt, turnEnds: turnEnd ? [turnEnd] : [] }, reasoning, content, tools, shape };
+    const template = emitTemplate(parts, dialect);
+    const classification: Classification = { ...parts, unreadable: probeValues(a, template, parts) };
     const verdicts = verify(template, classification, new Renderer(compiled, { ...settings, tools: VERIFY_TOOLS }));
     const portability = checkTemplate(template as unknown as JsonValue, { portable: true }).filter((d) => d.severity === "portability");
     const ok = verdicts.some((v) => v.status === "pass") && !verdicts.some((v) => v.status === "fail");

@@ -55,6 +55,9 @@ export const NUM_VALUE = 42;
 /** An object argument: is it written as JSON? */
 export const OBJ_ARG = "rtc_arg_obj";
 export const OBJ_VALUE = { rtc_key: "RTC_NESTED" };
+/** Strings with quotes and with markup characters: are they escaped where they must be? */
+export const QUOTES_VALUE = `RTC_Q'UOTE"D`;
+export const MARKUP_VALUE = "RTC<b>&MARKUP";
 
 const call = (name: string, args: Record<string, unknown>, id: string = ID1): ProbeCall => ({ name, arguments: args, id });
 const CALL = call(F1, { [A1]: V1 });
@@ -74,6 +77,8 @@ export const VARIANTS = {
   callNumber: { tool_calls: [call(F1, { [NUM_ARG]: NUM_VALUE })] },
   callNull: { tool_calls: [call(F1, { [A2]: null })] },
   callObject: { tool_calls: [call(F1, { [OBJ_ARG]: OBJ_VALUE })] },
+  callQuotes: { tool_calls: [call(F1, { [A2]: QUOTES_VALUE })] },
+  callMarkup: { tool_calls: [call(F1, { [A2]: MARKUP_VALUE })] },
   callId2: { tool_calls: [call(F1, { [A1]: V1 }, ID2)] },
   twoCalls: { tool_calls: [CALL, call(F2, { [A1]: V2 }, ID2)] },
   contentCall: { content: C1, tool_calls: [CALL] },

@@ -4,7 +4,7 @@
 
 import { commonPrefix, commonSuffix, firstMarker, isMarkerRun } from "./diff.ts";
 import { STANDARD_JSON, deepEqual, detectDialect, findPath, jsonSpans, type JsonDialect, type JsonSpan } from "./json-spans.ts";
-import { NEEDLE, NUM_ARG, NUM_VALUE, OBJ_ARG, OBJ_VALUE } from "./probe.ts";
+import { NEEDLE, NUM_ARG, NUM_VALUE } from "./probe.ts";
 import type { Turn } from "./render.ts";
 import type { Analysis, ArgsTags, PromptClass, ReasoningClass, ToolsClass } from "./types.ts";
 
@@ -32,7 +32,6 @@ export const NO_TOOLS: ToolsClass = {
   callId: "none",
   parallel: false,
   turnEnd: null,
-  unreadable: {},
 };
 
 export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: ReasoningClass, turnEnd: string | null): ToolsResult {
@@ -87,6 +86,10 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
   } else if (argsSpan) {
     t.format = "tag-json";
     what = "tag-json: the function name outside, the arguments as a JSON object";
+  } else if (new RegExp(`${F1}\\s*\\(\\s*${A1}\\s*=`, "u").test(body)) {
+    // Python call syntax: `[name(arg='v')]`; its list, with the markers around it, is the section.
+    t.format = "python-calls";
+    what = "python-calls: Python function calls with keyword arguments";
   } else if (body.includes(A1)) {
     t.format = "tag-tagged";
     what = "tag-tagged: the function name and each argument in tags";
@@ -126,6 +129,15 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
         a.log.compare("T4", "argument types: a string vs a number", ["string argument", body], ["number argument", nb], tags.typed ? `the tag marks the value type: ${JSON.stringify(stringMark)} for strings, ${JSON.stringify(numberMark)} otherwise` : "the tags around a number differ in a way that cannot be told apart");
       }
     }
+  }
+
+  if (t.format === "python-calls") {
+    const two = a.turn("twoCalls");
+    const span = pythonCallSpan(body);
+    t.section = { open: body.slice(0, span[0]), close: body.slice(span[1]) };
+    t.parallel = two.ok && two.output.includes(F2);
+    a.log.compare("T2", "one call vs two calls", ["one call", body], ["two calls", two.ok ? two.output : ""], `calls ${JSON.stringify(t.section.open)} … ${JSON.stringify(t.section.close)}${t.parallel ? ", several in one list" : ""}`);
+    return { tools: t, dialect, anchorTrim: "" };
   }
 
   // Per-call vs section markers, from one vs two calls (in the call skeletons).
@@ -197,45 +209,19 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
     const fn2 = a.turn("callFn2");
     if (fn2.ok) a.log.compare("T3", "function names: two names", ["name " + F1, call.output], ["name " + F2, fn2.output], `the name sits between ${JSON.stringify(t.call.open + u.slice(0, u.indexOf(PH.name)))} and ${JSON.stringify(u.slice(u.indexOf(PH.name) + PH.name.length, nextPlaceholder(u, u.indexOf(PH.name) + PH.name.length)))}`);
   }
-  t.unreadable = unreadableValues(a, t, r, turnEnd, dialect);
   if (anchorTrim) a.log.note("T2", "the prompt writes the first call's opener", `${JSON.stringify(anchorTrim)} ends the generation prompt and opens every call: the start anchor stops before it`);
   return { tools: t, dialect, anchorTrim };
 }
 
-/**
- * How null and object arguments are written: as JSON (or, tagged, as a JSON / Python null) they read
- * back; otherwise (Python str() of a dict, nothing for null) no template can recover them.
- */
-function unreadableValues(a: Analysis, t: ToolsClass, r: ReasoningClass, turnEnd: string | null, d: JsonDialect): ToolsClass["unreadable"] {
-  const out: ToolsClass["unreadable"] = {};
-  const probes: [keyof ToolsClass["unreadable"], "callNull" | "callObject", string, unknown][] = [
-    ["null", "callNull", A2, null],
-    ["object", "callObject", OBJ_ARG, OBJ_VALUE],
-  ];
-  for (const [kind, variant, key, value] of probes) {
-    const turn = a.turn(variant);
-    if (!turn.ok) continue;
-    const body = callBody(turn, r, turnEnd);
-    let readable: boolean;
-    let written = "";
-    if (t.format === "tag-tagged" && t.args) {
-      const k = body.indexOf(key);
-      const start = k < 0 ? -1 : body.indexOf(t.args.typed ? t.args.typed.after : t.args.keyClose, k + key.length);
-      const vStart = start < 0 ? -1 : start + (t.args.typed ? t.args.typed.after : t.args.keyClose).length;
-      const vEnd = vStart < 0 ? -1 : t.args.valueClose.trim() ? body.indexOf(t.args.valueClose.trim(), vStart) : body.length;
-      written = vStart >= 0 && vEnd >= vStart ? body.slice(vStart, vEnd).trim() : "";
-      readable = value === null ? written === "null" || written === "None" : jsonSpans(written).some((s) => deepEqual(s.value, value) && s.start === 0 && s.end === written.length);
-    } else {
-      readable = jsonSpans(body, d).some((s) => deepEqual(s.value, { [key]: value }) || !!findPath(s.value, (x) => deepEqual(x, { [key]: value })));
-      const k = body.indexOf(key);
-      written = k < 0 ? "" : body.slice(k + key.length, k + key.length + 40).split(/[,}\n]/u)[0]!;
-    }
-    if (!readable) {
-      out[kind] = written;
-      a.log.note("T6", `${kind} arguments`, `not readable: the chat template writes ${kind === "null" ? "null" : "an object"} as ${JSON.stringify(written)}`);
-    }
-  }
-  return out;
+/** [start, end) of the Python call list in a body: from the first call (or its `[`) past its last `)` (or `]`). */
+function pythonCallSpan(body: string): [number, number] {
+  let start = body.indexOf(F1);
+  const open = body.lastIndexOf("[", start);
+  if (open >= 0 && body.slice(open + 1, start).trim() === "") start = open;
+  let end = body.lastIndexOf(")") + 1;
+  const close = body.indexOf("]", end);
+  if (close >= 0 && body.slice(end, close).trim() === "" && body[start] === "[") end = close + 1;
+  return [start, end];
 }
 
 /** The calls part of a call turn's output: after any reasoning block, up to the turn's end. */

@@ -41,7 +41,7 @@ export interface ContentClass {
   close: string | null;
 }
 
-export type ToolFormat = "none" | "json-object" | "json-array" | "json-keyed" | "tag-json" | "tag-tagged";
+export type ToolFormat = "none" | "json-object" | "json-array" | "json-keyed" | "python-calls" | "tag-json" | "tag-tagged";
 export type CallIdPlace = "none" | "in-json" | "before-name" | "between-name-and-args" | "after-args";
 
 export interface ArgsTags {
@@ -72,9 +72,10 @@ export interface ToolsClass {
   parallel: boolean;
   /** Markers that end a turn with tool calls, when they differ from a text turn's. */
   turnEnd: string | null;
-  /** Argument values the chat template writes in a way no parser can read back, and how it writes them. */
-  unreadable: { null?: string; object?: string };
 }
+
+/** Kinds of argument values a chat template may write in a way the inferred template cannot read back. */
+export type ValueKind = "null" | "object" | "quotes" | "markup";
 
 export interface Classification {
   prompt: PromptClass;
@@ -82,6 +83,8 @@ export interface Classification {
   content: ContentClass;
   tools: ToolsClass;
   shape: MessageShape;
+  /** Argument values that do not read back, with how the chat template writes them (values.ts). */
+  unreadable: Partial<Record<ValueKind, string>>;
 }
 
 /** State shared by the steps: the renderer, the message shape found so far, the explain log. */

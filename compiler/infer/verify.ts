@@ -7,6 +7,7 @@ import type { ToolDefinition } from "../../runtime/types.ts";
 import { commonPrefix } from "./diff.ts";
 import { alignTurn, type MessageShape, type Renderer, type Vars } from "./render.ts";
 import type { Classification } from "./types.ts";
+import { valueKinds } from "./values.ts";
 
 export interface VerifyCall {
   name: string;
@@ -93,12 +94,12 @@ function verifyOne(template: unknown, c: Classification, renderer: Renderer, con
   const verdict = (status: Verdict["status"], reason: string | undefined, omitted: string[] = []) => ({ conversation: conv.name, status, ...(reason ? { reason } : {}), omitted });
   const a = conv.assistant;
   if (a.tool_calls && c.tools.format === "none") return verdict("n/a", "the chat template does not render tool calls");
-  const values = (a.tool_calls ?? []).flatMap((tc) => Object.values(tc.arguments));
-  for (const [kind, test] of [["null", (v: unknown) => v === null], ["object", (v: unknown) => typeof v === "object" && v !== null]] as const) {
-    const written = c.tools.unreadable[kind];
-    if (written !== undefined && values.some(test)) return verdict("n/a", `the chat template writes ${kind === "null" ? "null" : "objects and lists"} unreadably (${JSON.stringify(written)})`);
+  for (const tc of a.tool_calls ?? []) {
+    for (const kind of valueKinds(tc.arguments)) {
+      const written = c.unreadable[kind];
+      if (written !== undefined) return verdict("n/a", `${kind} argument values do not read back (the chat template writes …${JSON.stringify(written)}…)`);
+    }
   }
-  if (a.reasoning !== undefined && !a.content && !a.tool_calls && c.reasoning.mode === "none") return verdict("n/a", "the chat template renders no reasoning");
 
   const history = [...(conv.history ?? []), { role: "user", content: conv.user }];
   const shape: MessageShape = c.shape;
