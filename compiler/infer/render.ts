@@ -3,7 +3,8 @@
 
 import { commonPrefix, markerOverlap } from "./diff.ts";
 import type { ChatTemplate } from "./jinja-compat.ts";
-import { PROBE_TOOLS, USER_TEXT, type ProbeMessage } from "./probe.ts";
+import type { ReasoningClass } from "./types.ts";
+import { USER_TEXT, type ProbeMessage } from "./probe.ts";
 
 export interface RenderSettings {
   bos: string;
@@ -131,4 +132,16 @@ export function alignTurn(prompt: string, full: string): Turn {
   return { prompt, full, split, output: rest.slice(overlap) };
 }
 
-export { PROBE_TOOLS };
+/**
+ * What to parse for a rendered turn: the aligned output after the generation prompt; but when the
+ * prompt opens a reasoning block that the rendered turn drops entirely (closer included), the prompt is
+ * not what preceded this output, and it is parsed after the rendered history instead.
+ */
+export function parseInput(prompt: string, full: string, r: Pick<ReasoningClass, "openedByPrompt" | "close">): { prefix: string; output: string } {
+  const { output } = alignTurn(prompt, full);
+  if (r.openedByPrompt && r.close && !prompt.endsWith(r.close) && !output.includes(r.close) && !full.startsWith(prompt)) {
+    const split = commonPrefix(prompt, full);
+    return { prefix: full.slice(0, split), output: full.slice(split) };
+  }
+  return { prefix: prompt, output };
+}

@@ -6,6 +6,7 @@
 import { parseResponse } from "../../runtime/interpret/index.ts";
 import type { ToolDefinition } from "../../runtime/types.ts";
 import { MARKUP_VALUE, NEEDLE, OBJ_ARG, OBJ_VALUE, PROBE_TOOLS, QUOTES_VALUE, type VariantName } from "./probe.ts";
+import { parseInput } from "./render.ts";
 import type { Analysis, Classification, ValueKind } from "./types.ts";
 
 const PROBES: [ValueKind, VariantName, string, unknown][] = [
@@ -23,7 +24,8 @@ export function probeValues(a: Analysis, template: unknown, c: Omit<Classificati
     if (!turn.ok) continue;
     let got: unknown;
     try {
-      const msg = parseResponse(template, turn.output, { prefix: turn.prompt, tools: PROBE_TOOLS as unknown as ToolDefinition[] });
+      const { prefix, output } = parseInput(turn.prompt, turn.full, c.reasoning);
+      const msg = parseResponse(template, output, { prefix, tools: PROBE_TOOLS as unknown as ToolDefinition[] });
       got = (msg.tool_calls as { function?: { arguments?: Record<string, unknown> } }[] | undefined)?.[0]?.function?.arguments?.[key];
     } catch {
       got = undefined;

@@ -4,8 +4,7 @@
 
 import { parseResponse } from "../../runtime/interpret/index.ts";
 import type { ToolDefinition } from "../../runtime/types.ts";
-import { commonPrefix } from "./diff.ts";
-import { alignTurn, type MessageShape, type Renderer, type Vars } from "./render.ts";
+import { parseInput, type MessageShape, type Renderer, type Vars } from "./render.ts";
 import type { Classification } from "./types.ts";
 import { valueKinds } from "./values.ts";
 
@@ -107,17 +106,10 @@ function verifyOne(template: unknown, c: Classification, renderer: Renderer, con
   const prompt = renderer.render(history, true, vars);
   if (!full.ok || !prompt.ok) return verdict("n/a", `the chat template raises: ${!full.ok ? full.error : (prompt as { error: string }).error}`);
 
-  let { output } = alignTurn(prompt.text, full.text);
-  let prefix = prompt.text;
-  // A prompt that opens reasoning the rendered turn dropped entirely (closer included) is not what
-  // preceded this output: parse it after the rendered history instead.
   const r = c.reasoning;
-  if (r.openedByPrompt && r.close && !prompt.text.endsWith(r.close) && !output.includes(r.close) && !full.text.startsWith(prompt.text)) {
-    const split = commonPrefix(prompt.text, full.text);
-    prefix = full.text.slice(0, split);
-    output = full.text.slice(split);
-  }
-  output = cutAtTurnEnd(output, [...c.prompt.turnEnds, ...(c.tools.turnEnd ? [c.tools.turnEnd] : [])]);
+  const input = parseInput(prompt.text, full.text, r);
+  const prefix = input.prefix;
+  const output = cutAtTurnEnd(input.output, [...c.prompt.turnEnds, ...(c.tools.turnEnd ? [c.tools.turnEnd] : [])]);
 
   const omitted: string[] = [];
   const expected: Record<string, unknown> = { role: "assistant" };
