@@ -21,6 +21,7 @@ const PARAMS = {
     rtc_arg_two: { type: "string", description: "Second argument" },
     rtc_arg_num: { type: "integer", description: "A number" },
     rtc_arg_obj: { type: "object", description: "An object" },
+    rtc_arg_opt: { type: "string", nullable: true, description: "An optional string" },
   },
   required: ["rtc_arg_one"],
 };
@@ -52,6 +53,8 @@ const [ID1, ID2] = NEEDLE.id;
 /** A non-string argument: templates that mark value types in tags (DSML `string="false"`) show it. */
 export const NUM_ARG = "rtc_arg_num";
 export const NUM_VALUE = 42;
+/** A nullable argument set to null: is null written readably? */
+export const NULL_ARG = "rtc_arg_opt";
 /** An object argument: is it written as JSON? */
 export const OBJ_ARG = "rtc_arg_obj";
 export const OBJ_VALUE = { rtc_key: "RTC_NESTED" };
@@ -75,7 +78,7 @@ export const VARIANTS = {
   callTwoArgs: { tool_calls: [call(F1, { [A1]: V1, [A2]: V2 })] },
   callNoArgs: { tool_calls: [call(F1, {})] },
   callNumber: { tool_calls: [call(F1, { [NUM_ARG]: NUM_VALUE })] },
-  callNull: { tool_calls: [call(F1, { [A2]: null })] },
+  callNull: { tool_calls: [call(F1, { [NULL_ARG]: null })] },
   callObject: { tool_calls: [call(F1, { [OBJ_ARG]: OBJ_VALUE })] },
   callQuotes: { tool_calls: [call(F1, { [A2]: QUOTES_VALUE })] },
   callMarkup: { tool_calls: [call(F1, { [A2]: MARKUP_VALUE })] },

@@ -5,12 +5,12 @@
 
 import { parseResponse } from "../../runtime/interpret/index.ts";
 import type { ToolDefinition } from "../../runtime/types.ts";
-import { MARKUP_VALUE, NEEDLE, OBJ_ARG, OBJ_VALUE, PROBE_TOOLS, QUOTES_VALUE, type VariantName } from "./probe.ts";
+import { MARKUP_VALUE, NEEDLE, NULL_ARG, OBJ_ARG, OBJ_VALUE, PROBE_TOOLS, QUOTES_VALUE, type VariantName } from "./probe.ts";
 import { parseInput } from "./render.ts";
 import type { Analysis, Classification, ValueKind } from "./types.ts";
 
 const PROBES: [ValueKind, VariantName, string, unknown][] = [
-  ["null", "callNull", NEEDLE.arg[1], null],
+  ["null", "callNull", NULL_ARG, null],
   ["object", "callObject", OBJ_ARG, OBJ_VALUE],
   ["quotes", "callQuotes", NEEDLE.arg[1], QUOTES_VALUE],
   ["markup", "callMarkup", NEEDLE.arg[1], MARKUP_VALUE],

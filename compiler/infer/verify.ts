@@ -73,12 +73,10 @@ export const CONVERSATIONS: Conversation[] = [
 ];
 
 export function verify(template: unknown, c: Classification, renderer: Renderer): Verdict[] {
-  const modes: { label: string; vars: Vars; reasoning: boolean }[] = [{ label: "", vars: c.prompt.reasoningSwitch?.on ?? {}, reasoning: true }];
   const sw = c.prompt.reasoningSwitch;
-  if (sw) {
-    modes[0]!.label = `${sw.name}=true`;
-    modes.push({ label: `${sw.name}=false`, vars: sw.off, reasoning: false });
-  }
+  const label = (v: Vars) => (sw ? (sw.name in v ? `${sw.name}=${JSON.stringify(v[sw.name])}` : `${sw.name} unset`) : "");
+  const modes: { label: string; vars: Vars; reasoning: boolean }[] = [{ label: label(sw?.on ?? {}), vars: sw?.on ?? {}, reasoning: true }];
+  if (sw) modes.push({ label: label(sw.off), vars: sw.off, reasoning: false });
   const out: Verdict[] = [];
   for (const mode of modes) {
     for (const conv of CONVERSATIONS) {
