@@ -1,7 +1,7 @@
 // String comparison helpers of the differential analysis: common prefixes and suffixes that never cut a
 // special-token-looking marker (`<…>`, `[…]`) in two, marker runs, and literal text as a pattern.
 
-const MARKER = /<[^<>\n]{1,80}>|\[[^[\]\n]{1,40}\]/g;
+const MARKER = /<[^<>[\]\n]{1,80}>|\[[^[\]<>\n]{1,40}\]/g;
 
 /** Spans [start, end) of the markers in s. */
 export function markerSpans(s: string): [number, number][] {

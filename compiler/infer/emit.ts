@@ -3,6 +3,7 @@
 
 import { escapeRegex, loosePattern } from "./diff.ts";
 import type { JsonDialect } from "./json-spans.ts";
+import { NEEDLE } from "./probe.ts";
 import { PH } from "./tools.ts";
 import type { Classification, ToolsClass } from "./types.ts";
 
@@ -132,7 +133,8 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
 function taggedArgs(t: ToolsClass): Record<string, unknown> {
   const g = t.args!;
   const key = `${loosePattern(g.keyOpen.trim())}(?P<key>[^\\n]+?)`;
-  const value = `(?P<value>.*?)${loosePattern(g.valueClose)}`;
+  // A closing tag that repeats the key (`<city>…</city>`) matches it by backreference.
+  const value = `(?P<value>.*?)${g.valueClose.split(NEEDLE.arg[0]).map(loosePattern).join("(?P=key)")}`;
   if (!g.typed) return { content: "xml-inline", content_args: { tag_pattern: key + loosePattern(g.keyClose) + value } };
   return {
     content: "xml-typed",

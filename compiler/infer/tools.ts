@@ -144,7 +144,7 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
   const s1 = skeleton(body, t, dialect);
   const twoCalls = a.turn("twoCalls");
   const s2 = twoCalls.ok ? skeleton(callBody(twoCalls, r, turnEnd), t, dialect) : null;
-  const unit = unitBounds(s1);
+  const unit = unitBounds(s1, t.format === "tag-tagged" ? PH.value : null);
   if (!unit) {
     a.log.gap("tools", "no call could be delimited");
     return none;
@@ -182,7 +182,7 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
   } else {
     t.call = { open: pre, unit: u, close: post, separator: "" };
   }
-  if (t.args) t.call.close = stripPrefix(t.call.close, t.args.valueClose);
+  if (t.args) t.call.close = stripPrefix(t.call.close, t.args.valueClose.replaceAll(A1, PH.key));
   // A lone marker after the calls with no section opener ends the turn (`<|eom_id|>`, `<|tool_response>`).
   if (!t.section.open && t.section.close.trim() && isMarkerRun(t.section.close) && firstMarker(t.section.close.trim())?.text === t.section.close.trim()) {
     t.turnEnd = t.section.close.trim();
@@ -257,11 +257,11 @@ function skeleton(body: string, t: ToolsClass, d: JsonDialect): string {
   return s.replace(/(?<![<[][^<>[\]\n]*)\d+(?![^<>[\]\n]*[>\]])/gu, PH.index);
 }
 
-/** Start of the first and end of the last placeholder of a one-call skeleton. */
-function unitBounds(s: string): [number, number] | null {
+/** Start of the first and end of the last placeholder (or of the last `last`) of a one-call skeleton. */
+function unitBounds(s: string, last: string | null): [number, number] | null {
   const first = s.indexOf("\u0001");
-  const last = s.lastIndexOf("\u0001");
-  return first < 0 ? null : [first, last + 1];
+  const end = last ? s.lastIndexOf(last) + last.length : s.lastIndexOf("\u0001") + 1;
+  return first < 0 ? null : [first, end];
 }
 
 function nextPlaceholder(s: string, from: number): number {
