@@ -3,6 +3,7 @@
 
 import { commonSuffix, firstMarker, trailingMarkerRun } from "./diff.ts";
 import { NEEDLE } from "./probe.ts";
+import { DEFAULT_USER, assistantDict } from "./render.ts";
 import type { Analysis, ContentClass, PromptClass, ReasoningClass } from "./types.ts";
 
 const C1 = NEEDLE.content[0];
@@ -34,9 +35,20 @@ export function classifyContent(a: Analysis, p: Omit<PromptClass, "turnEnds">, r
   const shared = callTail === null ? "" : after.slice(after.length - commonSuffix(after, callTail));
   const lead = shared.replace(/^\s+/u, "");
   const sharedEnd = firstMarker(lead);
-  const end = sharedEnd && sharedEnd.start === 0 ? sharedEnd : firstMarker(after);
+  let end = sharedEnd && sharedEnd.start === 0 ? sharedEnd : firstMarker(after);
   // Without a `<…>` / `[…]` marker, the first word after the text ends the turn (MiniMax's `[e~[`).
-  const turnEnd = end ? end.text : after.trim() ? after.trim().split(/\s/u)[0]! : null;
+  let turnEnd = end ? end.text : after.trim() ? after.trim().split(/\s/u)[0]! : null;
+  if (!turnEnd) {
+    // The final turn ends with nothing: an earlier assistant turn shows what ends it (its end marker, or
+    // the next turn's opener, which the model writes when it stops).
+    const h = a.renderer.render([...DEFAULT_USER, assistantDict({ content: C1 }, a.shape), { role: "user", content: "RTC_USER_SECOND" }], false, a.on);
+    if (h.ok && h.text.includes(C1)) {
+      const next = h.text.slice(h.text.indexOf(C1) + C1.length, h.text.indexOf("RTC_USER_SECOND"));
+      end = firstMarker(next);
+      turnEnd = end ? end.text : next.trim() ? next.trim().split(/\s/u)[0]! : null;
+      if (turnEnd) a.log.note("C3", "end of turn", `the final turn ends with nothing; an earlier assistant turn is followed by ${JSON.stringify(next)}: the turn ends at ${JSON.stringify(turnEnd)}`);
+    }
+  }
   const beforeEnd = turnEnd ? after.slice(0, after.indexOf(turnEnd)).trim() : after.trim();
   const close = beforeEnd && firstMarker(beforeEnd)?.text === beforeEnd ? beforeEnd : null;
   a.log.compare("C1", "content: two different texts", ["text A", out], ["text B", two.output], `${open ? `wrapped: opens with ${JSON.stringify(open)}` : "plain text"}${close ? `, closes with ${JSON.stringify(close)}` : ""}; the turn ends ${turnEnd ? `with ${JSON.stringify(turnEnd)}` : "with the end of the output (no marker)"}`);
