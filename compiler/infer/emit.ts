@@ -159,21 +159,26 @@ function alternativesRaw(xs: string[]): string {
 
 /**
  * A call skeleton as a pattern: literals with loose whitespace, the function name as a named group (up
- * to the next literal's first character), call ids and indices matched but not kept.
+ * to the next literal's first character), indices matched, call ids matched but not kept. A call id
+ * after its own marker (`[CALL_ID]…`) is optional: models may leave it out.
  */
 export function skeletonPattern(s: string, follow = ""): string {
   const parts = s.split(/(\u0001[A-Z]\u0001)/u);
   let out = "";
+  let optionalId = false;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (i % 2 === 0) {
-      out += loosePattern(part);
+      const idMarker = parts[i + 1] === PH.id && i > 0 ? part.match(/(?:<[^<>]+>|\[[^[\]]+\])$/u)?.[0] : undefined;
+      out += loosePattern(idMarker ? part.slice(0, part.length - idMarker.length) : part);
+      optionalId = idMarker !== undefined;
+      if (idMarker) out += `(?:${escapeRegex(idMarker)}`;
       continue;
     }
     const stop = ((parts[i + 1] ?? "") + (i + 2 >= parts.length ? follow : "")).trim()[0];
     const cls = `[^\\s${stop ? escapeClass(stop) : ""}]`;
     if (part === PH.name) out += `(?P<name>${cls}+)`;
-    else if (part === PH.id) out += `${cls}*`;
+    else if (part === PH.id) out += optionalId ? `${cls}*)?` : `${cls}*`;
     else if (part === PH.index) out += "\\d+";
     else throw new Error(`unexpected placeholder in a delimiter: ${JSON.stringify(part)}`);
   }

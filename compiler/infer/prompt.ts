@@ -87,7 +87,8 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
     anchor = trailingMarkerRun(genHeader);
     log.note("P2", "assistant header", anchor ? `start anchor ${JSON.stringify(anchor)} (the generation prompt's last marker)` : "no start anchor");
   }
-  // Leading whitespace belongs to the previous turn's end; hand-written prompts may lack it.
+  // Leading whitespace belongs to the previous turn's end (and hand-written prompts may lack it);
+  // trailing whitespace stays: without it, it would open the implicit field first.
   anchor = anchor.replace(/^\s+/u, "");
   if (!anchor) throw new InferError("no start anchor: the generation prompt writes nothing that marks the assistant turn");
 
