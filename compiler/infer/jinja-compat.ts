@@ -23,6 +23,9 @@ export const COMPAT_FEATURES: readonly CompatFeature[] = [
   { kind: "syntax", name: "non-string dict keys", what: "{0: 'a'} literals; d[0] finds the key" },
   { kind: "syntax", name: "missing subscript", what: "d[undefined] or d[key not present] is undefined, as in Python Jinja" },
   { kind: "syntax", name: "tuple unpacking", what: "for a, b in [(1, 2)] (tuple literals iterate like lists)" },
+  { kind: "syntax", name: "printing", what: "{{ x }} prints None, True / False and dicts and lists as Python's str() does" },
+  { kind: "syntax", name: "Undefined", what: "as Python's: empty when printed or iterated, length 0, \"\" through string filters" },
+  { kind: "syntax", name: "membership", what: "lists and dicts `in` a list compare by value" },
   { kind: "global", name: "strftime_now", what: "a fixed clock (2026-01-01 00:00) unless `now` is given, so renderings are reproducible" },
   { kind: "global", name: "range / dict / raise_exception / namespace", what: "Python Jinja globals" },
 ];
@@ -89,6 +92,14 @@ function pyRepr(v: RV): string {
 function pyStr(v: RV): string {
   return v.type === "StringValue" ? v.value : pyRepr(v);
 }
+
+/** A printed value: Python str() for None, booleans and containers, the engine's text otherwise. */
+function pyPrint(v: RV): string {
+  return ["NullValue", "BooleanValue", "ArrayValue", "TupleValue", "ObjectValue"].includes(v.type) ? pyStr(v) : (v as unknown as { toString(): string }).toString();
+}
+
+/** Statement nodes: their value is the text they produced (never printed as a value). */
+const STATEMENTS = new Set(["Program", "Set", "If", "For", "Macro", "CallStatement", "FilterStatement", "Break", "Continue", "Comment"]);
 
 /** str.format with positional and keyword fields (format specs after ':' are ignored). */
 function pyFormat(fmt: string, args: RV[], kwargs: Map<string, RV>): string {
@@ -210,6 +221,18 @@ const hole2: Node = { type: "Identifier", value: HOLE2 };
 class CompatInterpreter extends Interpreter {
   override evaluate(node: Node | undefined, env: Env): RV {
     return (node && this.compat(node, env)) ?? super.evaluate(node as Node, env);
+  }
+
+  /** Output as Python prints it: `{{ none }}` is None, booleans True/False, containers their repr. */
+  evaluateBlock(statements: Node[], env: Env): RV {
+    let out = "";
+    for (const statement of statements) {
+      const v = this.evaluate(statement, env);
+      if (STATEMENTS.has(statement.type)) {
+        if (v.type !== "NullValue" && v.type !== "UndefinedValue") out += String(v.value);
+      } else if (v.type !== "UndefinedValue") out += pyPrint(v);
+    }
+    return toRV(out);
   }
 
   private eval(node: Node, env: Env): RV {

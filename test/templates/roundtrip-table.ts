@@ -137,7 +137,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "gigachat-3", chat: "GigaChat3-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
   { template: "gigachat-3", chat: "GigaChat3.1-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
   { template: "solar-open", chat: "upstage-Solar-Open-100B.jinja", normalise: ["no-content-with-calls"] },
-  { template: "minicpm5", chat: "openbmb-MiniCPM5-1B.jinja" },
+  { template: "minicpm5", chat: "openbmb-MiniCPM5-1B.jinja", inputs: ["no-structured-args"] },
   // The same chat templates with reasoning switched the other way in the generation prompt
   { template: "qwen3", chat: "Qwen-Qwen3-0.6B.jinja", render: { vars: { enable_thinking: false } } },
   { template: "qwen3_5", chat: "Qwen3.5-4B.jinja", render: { vars: { enable_thinking: false } } },
