@@ -40,7 +40,8 @@ export function classifyReasoning(a: Analysis, p: Omit<PromptClass, "turnEnds">,
   }
 
   const at = out.indexOf(R);
-  const before = out.slice(0, at);
+  // What precedes the reasoning in the turn, after any text written before it (`answer<think>…`).
+  const before = out.slice(0, at).split(C).at(-1)!;
   const after = out.slice(at + R.length);
   // Reasoning comes first in the turn: what precedes it is its opener (`<|channel>thought`), provided
   // it has a marker.
