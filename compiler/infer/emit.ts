@@ -3,8 +3,7 @@
 
 import { escapeRegex, loosePattern } from "./diff.ts";
 import type { JsonDialect } from "./json-spans.ts";
-import { NEEDLE } from "./probe.ts";
-import { PH } from "./tools.ts";
+import { NEEDLE, PH } from "./probe.ts";
 import type { Classification, ToolsClass } from "./types.ts";
 
 export type ResponseTemplate = {

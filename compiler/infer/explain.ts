@@ -3,6 +3,7 @@
 
 import type { DiffSplit } from "./diff.ts";
 import { diffSplit } from "./diff.ts";
+import { showPlaceholders } from "./probe.ts";
 
 export interface ExplainStep {
   /** Short id of the comparison (R1, C1, T3, …). */
@@ -40,7 +41,7 @@ export class ExplainLog {
 
 const SHOW = 160;
 const q = (s: string): string => {
-  const j = JSON.stringify(s);
+  const j = JSON.stringify(showPlaceholders(s));
   return j.length > SHOW ? `${j.slice(0, SHOW / 2)}…${j.slice(-SHOW / 2)}` : j;
 };
 
@@ -54,7 +55,7 @@ export function formatExplain(steps: readonly ExplainStep[], gaps: readonly Gap[
       out.push(`    B ${s.b.label}: ${q(s.b.text)}`);
       out.push(`    diff: common prefix ${q(s.diff.prefix)}, A only ${q(s.diff.left)}, B only ${q(s.diff.right)}, common suffix ${q(s.diff.suffix)}`);
     }
-    out.push(`    → ${s.found}`);
+    out.push(`    → ${showPlaceholders(s.found)}`);
   }
   for (const g of gaps) out.push(`GAP (${g.part}) ${g.what}`);
   return out.join("\n");

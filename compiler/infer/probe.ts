@@ -14,6 +14,15 @@ export const NEEDLE = {
 
 export const USER_TEXT = "RTC_USER_MESSAGE";
 
+/** Placeholders in call skeletons (tools.ts): a function name, call id, index, arguments, argument key / value. */
+export const PH = { name: "\u0001N\u0001", id: "\u0001I\u0001", index: "\u0001D\u0001", args: "\u0001A\u0001", key: "\u0001K\u0001", value: "\u0001V\u0001" } as const;
+const PH_NAMES: Record<string, string> = { N: "name", I: "id", D: "index", A: "args", K: "key", V: "value" };
+
+/** Text with skeleton placeholders shown as ⟨name⟩, ⟨args⟩, … */
+export function showPlaceholders(s: string): string {
+  return s.replace(/\u0001([A-Z])\u0001/gu, (_, k: string) => `⟨${PH_NAMES[k]}⟩`);
+}
+
 const PARAMS = {
   type: "object",
   properties: {

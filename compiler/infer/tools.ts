@@ -4,7 +4,7 @@
 
 import { commonPrefix, commonSuffix, firstMarker, isMarkerRun } from "./diff.ts";
 import { STANDARD_JSON, deepEqual, detectDialect, findPath, jsonSpans, type JsonDialect, type JsonSpan } from "./json-spans.ts";
-import { NEEDLE, NUM_ARG, NUM_VALUE } from "./probe.ts";
+import { NEEDLE, NUM_ARG, NUM_VALUE, PH } from "./probe.ts";
 import type { Turn } from "./render.ts";
 import type { Analysis, ArgsTags, PromptClass, ReasoningClass, ToolsClass } from "./types.ts";
 
@@ -13,8 +13,6 @@ const [A1, A2] = NEEDLE.arg;
 const [V1, V2] = NEEDLE.value;
 const [ID1, ID2] = NEEDLE.id;
 
-/** Placeholders in call skeletons: a function name, call id, index, arguments, argument key / value. */
-export const PH = { name: "\u0001N\u0001", id: "\u0001I\u0001", index: "\u0001D\u0001", args: "\u0001A\u0001", key: "\u0001K\u0001", value: "\u0001V\u0001" } as const;
 
 export interface ToolsResult {
   tools: ToolsClass;

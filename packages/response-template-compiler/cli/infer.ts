@@ -86,7 +86,7 @@ function summary(file: string, r: InferResult): string {
   ];
   for (const v of r.verdicts) {
     const mode = v.mode ? ` [${v.mode}]` : "";
-    const omitted = v.omitted.length ? ` (not rendered: ${v.omitted.join("; ")})` : "";
+    const omitted = v.omitted.length ? ` (left out: ${v.omitted.join("; ")})` : "";
     lines.push(`  ${v.status.padEnd(4)} ${v.conversation}${mode}${v.reason ? `: ${v.reason}` : ""}${omitted}`);
   }
   const count = (s: string) => r.verdicts.filter((v) => v.status === s).length;
