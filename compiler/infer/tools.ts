@@ -207,8 +207,37 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
     const fn2 = a.turn("callFn2");
     if (fn2.ok) a.log.compare("T3", "function names: two names", ["name " + F1, call.output], ["name " + F2, fn2.output], `the name sits between ${JSON.stringify(t.call.open + u.slice(0, u.indexOf(PH.name)))} and ${JSON.stringify(u.slice(u.indexOf(PH.name) + PH.name.length, nextPlaceholder(u, u.indexOf(PH.name) + PH.name.length)))}`);
   }
+  logArgumentComparisons(a, call.output, t);
   if (anchorTrim) a.log.note("T2", "the prompt writes the first call's opener", `${JSON.stringify(anchorTrim)} ends the generation prompt and opens every call: the start anchor stops before it`);
   return { tools: t, dialect, anchorTrim };
+}
+
+/**
+ * The remaining comparisons: two argument names and two values change only themselves (else the
+ * markers depend on them), no arguments keep the call's markers, and where text goes beside a call.
+ */
+function logArgumentComparisons(a: Analysis, one: string, t: ToolsClass): void {
+  const onlyItself = (variant: "callArg2" | "callValue2", x: string, y: string, what: string) => {
+    const v = a.turn(variant);
+    if (!v.ok) return;
+    const same = one.replaceAll(x, "\u0002") === v.output.replaceAll(y, "\u0002");
+    a.log.compare("T5", `${what}: two ${what}s`, [x, one], [y, v.output], same ? `only the ${what} changes` : `the ${what} changes more than itself: markers depend on it`);
+    if (!same) a.log.gap("tools", `the chat template writes other markers depending on the ${what}`);
+  };
+  onlyItself("callArg2", A1, A2, "argument name");
+  onlyItself("callValue2", V1, V2, "argument value");
+  const none = a.turn("callNoArgs");
+  if (none.ok) {
+    const open = t.format === "tag-json" || t.format === "tag-tagged" ? (t.call.open + t.call.unit).split(PH.name)[0]!.trim() : (t.section.open || t.call.open).trim();
+    a.log.compare("T6", "arguments: none vs one", ["no arguments", none.output], ["one argument", one], open && none.output.includes(open) ? `a call without arguments keeps its markers${t.format === "tag-json" && none.output.includes("{}") ? " and writes {}" : ""}` : "a call without arguments is written differently");
+  }
+  const withText = a.turn("contentCall");
+  if (withText.ok) {
+    const o = withText.output;
+    const text = o.indexOf(NEEDLE.content[0]);
+    const name = o.indexOf(F1);
+    a.log.compare("T8", "tool call vs text + tool call", ["call", one], ["text + call", o], text < 0 ? "the text of a turn with tool calls is not rendered" : name < 0 ? "the tool call of a turn with text is not rendered" : text < name ? "the text comes before the calls" : "the text comes after the calls");
+  }
 }
 
 /** [start, end) of the Python call list in a body: from the first call (or its `[`) past its last `)` (or `]`). */
