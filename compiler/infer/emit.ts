@@ -12,10 +12,8 @@ export type ResponseTemplate = {
   fields: Record<string, Record<string, unknown>>;
 };
 
-const alternatives = (xs: string[]): string => {
-  const uniq = [...new Set(xs.filter((x) => x.trim()).map((x) => escapeRegex(x.trim())))];
-  return uniq.length === 1 ? uniq[0]! : `(?:${uniq.join("|")})`;
-};
+/** Literals as one pattern alternation (trimmed, empty ones dropped). */
+const alternatives = (xs: string[]): string => alternativesRaw(xs.filter((x) => x.trim()).map((x) => escapeRegex(x.trim())));
 
 /** A literal field delimiter: the text itself when it has no surrounding whitespace, else a pattern. */
 function delimiter(key: "open" | "close", text: string): Record<string, string> {
@@ -151,6 +149,7 @@ function headBeforeArgs(call: string, t: ToolsClass): string {
   return upToKey.endsWith(keyOpen) ? upToKey.slice(0, upToKey.length - keyOpen.length) : upToKey;
 }
 
+/** Patterns as one alternation (empty ones dropped). */
 function alternativesRaw(xs: string[]): string {
   const uniq = [...new Set(xs.filter((x) => x))];
   return uniq.length === 1 ? uniq[0]! : `(?:${uniq.join("|")})`;

@@ -4,9 +4,10 @@
 
 import { commonPrefix, commonSuffix, firstMarker, isMarkerRun } from "./diff.ts";
 import { STANDARD_JSON, deepEqual, detectDialect, findPath, jsonSpans, type JsonDialect, type JsonSpan } from "./json-spans.ts";
-import { NEEDLE, NUM_ARG, NUM_VALUE, PH } from "./probe.ts";
+import { NEEDLE, PH } from "./probe.ts";
+import { argTags, typedTags } from "./tool-args.ts";
 import type { Turn } from "./render.ts";
-import type { Analysis, ArgsTags, PromptClass, ReasoningClass, ToolsClass } from "./types.ts";
+import type { Analysis, PromptClass, ReasoningClass, ToolsClass } from "./types.ts";
 
 const [F1, F2] = NEEDLE.fn;
 const [A1, A2] = NEEDLE.arg;
@@ -111,20 +112,11 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
     const num = a.turn("callNumber");
     if (num.ok) {
       const nb = callBody(num, r, turnEnd);
-      const k = nb.indexOf(NUM_ARG);
-      const v = nb.indexOf(String(NUM_VALUE), k);
-      const numClose = k >= 0 && v > k ? nb.slice(k + NUM_ARG.length, v) : null;
-      if (numClose !== null && numClose !== tags.keyClose) {
-        let p0 = 0;
-        while (p0 < numClose.length && numClose[p0] === tags.keyClose[p0]) p0++;
-        let s0 = 0;
-        while (s0 < Math.min(numClose.length, tags.keyClose.length) - p0 && numClose[numClose.length - 1 - s0] === tags.keyClose[tags.keyClose.length - 1 - s0]) s0++;
-        const stringMark = tags.keyClose.slice(p0, tags.keyClose.length - s0);
-        const numberMark = numClose.slice(p0, numClose.length - s0);
-        if (stringMark && !numberMark.includes(stringMark)) {
-          tags.typed = { before: tags.keyClose.slice(0, p0), after: tags.keyClose.slice(tags.keyClose.length - s0), stringMark };
-        }
-        a.log.compare("T4", "argument types: a string vs a number", ["string argument", body], ["number argument", nb], tags.typed ? `the tag marks the value type: ${JSON.stringify(stringMark)} for strings, ${JSON.stringify(numberMark)} otherwise` : "the tags around a number differ in a way that cannot be told apart");
+      const typed = typedTags(tags, nb);
+      if (typed) {
+        tags.typed = typed.marks;
+        a.log.compare("T4", "argument types: a string vs a number", ["string argument", body], ["number argument", nb], tags.typed ? `the tag marks the value type: ${JSON.stringify(typed.stringMark)} for strings, ${JSON.stringify(typed.numberMark)} otherwise` : "the tags around a number differ in a way that cannot be told apart");
+        if (!tags.typed) a.log.gap("tools", "the tags around a number argument differ from a string's in a way that cannot be told apart");
       }
     }
   }
@@ -294,22 +286,6 @@ function unitBounds(s: string, last: string | null): [number, number] | null {
 function nextPlaceholder(s: string, from: number): number {
   const i = s.indexOf("\u0001", from);
   return i < 0 ? s.length : i;
-}
-
-/** Key / value markers of tagged arguments, from a one-argument and a two-argument call body. */
-function argTags(one: string, two: string): ArgsTags | null {
-  const [k1, v1] = [one.indexOf(A1), one.indexOf(V1)];
-  const [tk1, tv1, tk2, tv2] = [two.indexOf(A1), two.indexOf(V1), two.indexOf(A2), two.indexOf(V2)];
-  if ([k1, v1, tk1, tv1, tk2, tv2].some((i) => i < 0) || !(k1 < v1 && tv1 < tk2 && tk2 < tv2)) return null;
-  const head = one.slice(one.indexOf(F1) >= 0 && one.indexOf(F1) < k1 ? one.indexOf(F1) + F1.length : 0, k1);
-  const keyClose = one.slice(k1 + A1.length, v1);
-  const afterValue = one.slice(v1 + V1.length);
-  const between = two.slice(tv1 + V1.length, tk2);
-  const keyOpen = between.slice(between.length - commonSuffix(head, between));
-  const rest = between.slice(0, between.length - keyOpen.length);
-  const valueClose = rest.slice(0, commonPrefix(rest, afterValue));
-  if (!keyOpen.trim() && !keyClose.trim()) return null;
-  return { keyOpen, keyClose, valueClose, typed: null };
 }
 
 function stripPrefix(s: string, p: string): string {
