@@ -5,8 +5,8 @@
 
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { inferTemplate } from "../../compiler/infer/index.ts";
-import { parseResponse } from "../../runtime/interpret/index.ts";
+import { inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
+import { parseResponse } from "../../packages/response-template/interpret/index.ts";
 import { CHAT_TEMPLATE_DIR } from "../templates/render.ts";
 import { SAMPLE_DIR, plain, templateJson } from "../templates/support.ts";
 

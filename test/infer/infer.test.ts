@@ -5,9 +5,11 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runInfer } from "../../compiler/cli/infer.ts";
-import { formatExplain, inferTemplate } from "../../compiler/infer/index.ts";
-import { loadChatTemplate } from "../../compiler/infer/load.ts";
+import { reportFailure } from "../../packages/response-template-compiler/cli/errors.ts";
+import { commandHelp } from "../../packages/response-template-compiler/cli/help.ts";
+import { runInfer } from "../../packages/response-template-compiler/cli/infer.ts";
+import { formatExplain, inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
+import { loadChatTemplate } from "../../packages/response-template-compiler/infer/load.ts";
 import { CHAT_TEMPLATE_DIR } from "../templates/render.ts";
 
 /** A minimal chat template; `assistant` renders the assistant message `m`. */
@@ -103,7 +105,7 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   process.stdout.write = ((s: string) => (out.push(s), true)) as typeof process.stdout.write;
   process.stderr.write = ((s: string) => (err.push(s), true)) as typeof process.stderr.write;
   try {
-    const code = await runInfer(args).catch((x: Error) => (err.push(`rtc: ${x.message}\n`), 1));
+    const code = await runInfer(args).catch((x: unknown) => reportFailure(x, "infer"));
     return { code, out: out.join(""), err: err.join("") };
   } finally {
     process.stdout.write = o;
@@ -113,10 +115,12 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
 
 describe("rtc infer", () => {
   const dir = mkdtempSync(join(tmpdir(), "rtc-infer-cli-"));
-  test("--help exits 0", async () => {
-    const r = await cli(["--help"]);
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^rtc infer <chat_template.jinja/);
+  test("rtc infer --help", () => {
+    expect(commandHelp("infer")).toMatch(/^rtc infer — derive a response template/);
+    expect(commandHelp("infer")).toContain("--force");
+  });
+  test("usage errors exit 2", async () => {
+    expect(await cli([])).toEqual({ code: 2, out: "", err: "rtc: infer: give one chat template (.jinja), tokenizer_config.json or model folder (see rtc infer --help)\n" });
   });
   test("a missing file is one line naming it, exit 1", async () => {
     const r = await cli([join(dir, "nope.jinja")]);
@@ -145,6 +149,6 @@ describe("rtc infer", () => {
   });
   test("a bad --var is named", async () => {
     const r = await cli([join(CHAT_TEMPLATE_DIR, "Qwen-Qwen3-0.6B.jinja"), "--var", "x=nope"]);
-    expect(r.err).toBe("rtc: infer: --var x: the value is not JSON: nope\n");
+    expect(r).toEqual({ code: 2, out: "", err: "rtc: infer: --var x: the value is not JSON: nope (see rtc infer --help)\n" });
   });
 });

@@ -2,26 +2,14 @@
 // [--json] [--var name=JSON ...] [--bos S] [--eos S] [--template-name N] [--force]: derive a response
 // template from a chat template, verify it by round trip, print the verdicts. Exit 1 when an applicable
 // conversation fails to round-trip (or nothing could be inferred); a failing template is written only
-// with --force, and then said so.
+// with --force, and then said so. The help text is in help.ts.
 
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { formatExplain, inferTemplate, type InferResult } from "../infer/index.ts";
 import { loadChatTemplate } from "../infer/load.ts";
+import { UsageError } from "./errors.ts";
 
-const HELP = `rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [options]
-
-  Derives a response template from a model's Jinja chat template by rendering it under controlled
-  variations and comparing the renderings, then verifies it by round trip.
-
-  --out FILE          write the template there (default: print it on stdout)
-  --explain           print every comparison: the two variants, their difference, the conclusion
-  --json              print the whole result (template, classification, verdicts, gaps) as JSON
-  --var NAME=JSON     a variable the chat template reads (repeatable), e.g. --var 'functions="[]"'
-  --bos S, --eos S    bos_token / eos_token (default: from tokenizer_config.json, else <s> / </s>)
-  --template-name N   which of several named chat templates in tokenizer_config.json (default: default)
-  --force             write the template even when verification fails (the exit code stays 1)
-`;
 
 export async function runInfer(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -36,23 +24,18 @@ export async function runInfer(args: string[]): Promise<number> {
       eos: { type: "string" },
       "template-name": { type: "string" },
       force: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  if (positionals.length !== 1) throw new Error(`infer: give one chat template (.jinja), tokenizer_config.json or model folder${positionals.length ? `, not ${positionals.length}` : ""}`);
+  if (positionals.length !== 1) throw new UsageError(`infer: give one chat template (.jinja), tokenizer_config.json or model folder${positionals.length ? `, not ${positionals.length}` : ""}`);
   const input = loadChatTemplate(positionals[0]!, values["template-name"]);
   const vars: Record<string, unknown> = {};
   for (const v of values.var!) {
     const eq = v.indexOf("=");
-    if (eq <= 0) throw new Error(`infer: --var ${JSON.stringify(v)}: expected NAME=JSON`);
+    if (eq <= 0) throw new UsageError(`infer: --var ${JSON.stringify(v)}: expected NAME=JSON`);
     try {
       vars[v.slice(0, eq)] = JSON.parse(v.slice(eq + 1));
     } catch {
-      throw new Error(`infer: --var ${v.slice(0, eq)}: the value is not JSON: ${v.slice(eq + 1)}`);
+      throw new UsageError(`infer: --var ${v.slice(0, eq)}: the value is not JSON: ${v.slice(eq + 1)}`);
     }
   }
   const result = inferTemplate(input.source, { bos: values.bos ?? input.bos, eos: values.eos ?? input.eos, vars });

@@ -2,8 +2,8 @@
 // inferred template (the interpreter), one verdict each. What the chat template does not render (reasoning
 // it drops, a second call it leaves out) is not expected back, and each such omission is named.
 
-import { parseResponse } from "../../runtime/interpret/index.ts";
-import type { ToolDefinition } from "../../runtime/types.ts";
+import { parseResponse } from "response-template";
+import type { ToolDefinition } from "response-template/runtime";
 import { parseInput, type MessageShape, type Renderer, type Vars } from "./render.ts";
 import type { Classification } from "./types.ts";
 import { valueKinds } from "./values.ts";

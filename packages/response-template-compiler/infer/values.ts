@@ -3,8 +3,8 @@
 // come back is one the chat template writes unreadably (Python str() of a dict, null as nothing,
 // unescaped quotes, CDATA wrappers): conversations with such values are not applicable, and say why.
 
-import { parseResponse } from "../../runtime/interpret/index.ts";
-import type { ToolDefinition } from "../../runtime/types.ts";
+import { parseResponse } from "response-template";
+import type { ToolDefinition } from "response-template/runtime";
 import { MARKUP_VALUE, NEEDLE, NULL_ARG, OBJ_ARG, OBJ_VALUE, PROBE_TOOLS, QUOTES_VALUE, type VariantName } from "./probe.ts";
 import { parseInput } from "./render.ts";
 import type { Analysis, Classification, ValueKind } from "./types.ts";

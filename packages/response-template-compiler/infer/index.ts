@@ -4,7 +4,7 @@
 // (explain.ts).
 
 import { checkTemplate, type Diagnostic } from "../check/index.ts";
-import type { JsonValue } from "../../runtime/types.ts";
+import type { JsonValue } from "response-template/runtime";
 import { classifyContent } from "./content.ts";
 import { emitTemplate, type ResponseTemplate } from "./emit.ts";
 import { ExplainLog, type ExplainStep, type Gap } from "./explain.ts";
