@@ -1,6 +1,7 @@
 // `response-template-compiler`: rtc's build tools as an API — compile templates into parser modules, check
-// templates, run batches. The `rtc` command (cli/) is a thin layer over the same functions; legacy
-// `response_schema` support is its own entry point (`response-template-compiler/legacy`).
+// templates, run batches, infer a template from a chat template. The `rtc` command (cli/) is a thin layer
+// over the same functions; legacy `response_schema` support is its own entry point
+// (`response-template-compiler/legacy`).
 
 export { buildOutputs, compileSource, planSource, DEFAULT_RUNTIME, type BuildOptions, type BuildResult } from "./build/compile.ts";
 export { loadTemplateFile, loadTemplates, templateFiles, BuildError, type TemplateSource } from "./build/load.ts";
@@ -8,3 +9,15 @@ export { staleFiles, writeOutputs } from "./build/write.ts";
 export { printPlan } from "./plan/print-plan.ts";
 export { checkTemplate, checkFile, formatDiagnostic, type CheckOptions, type Diagnostic, type Severity } from "./check/index.ts";
 export { runBatch, type BatchOptions, type BatchSummary } from "./batch/run.ts";
+export {
+  inferTemplate,
+  formatExplain,
+  ChatTemplate,
+  COMPAT_FEATURES,
+  type InferOptions,
+  type InferResult,
+  type Classification,
+  type ResponseTemplate,
+  type Verdict,
+} from "./infer/index.ts";
+export { loadChatTemplate, type ChatTemplateSource } from "./infer/load.ts";

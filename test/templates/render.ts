@@ -1,9 +1,10 @@
-// Renders conversations through a model's real chat template (@huggingface/jinja) and splits the result
-// into the prompt (`prefix`) and the assistant turn (model output), the way a server would see them.
+// Renders conversations through a model's real chat template (@huggingface/jinja with rtc infer's Jinja
+// compatibility layer, packages/response-template-compiler/infer/jinja-compat.ts) and splits the result into the prompt (`prefix`)
+// and the assistant turn (model output), the way a server would see them.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Template } from "@huggingface/jinja";
+import { ChatTemplate } from "../../packages/response-template-compiler/infer/jinja-compat.ts";
 import { TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
 
 export const CHAT_TEMPLATE_DIR = join(import.meta.dirname, "../fixtures/chat-templates");
@@ -22,9 +23,6 @@ export interface RenderOptions {
   /** Render the prompt with schema-light tool definitions (for templates whose schema rendering
    * uses Jinja features @huggingface/jinja lacks). Parsing still receives the full TOOLS. */
   simpleTools?: boolean;
-  /** Source-level shims applied before compiling the chat template: [search, replace] pairs. Only ever
-   * used for prompt-side Jinja features the JS engine lacks; each use is listed in the harness table. */
-  shims?: ([string, string] | [string, string, "regex"])[];
   /** Send reasoning as a `thinking` content block and text as a `text` block (Mistral reasoning templates). */
   contentBlocks?: boolean;
 }
@@ -47,15 +45,12 @@ const SIMPLE_TOOLS = TOOLS.map((t) => ({
   },
 }));
 
-const cache = new Map<string, Template>();
-export function chatTemplate(file: string, shims: RenderOptions["shims"] = []): Template {
-  const key = file + JSON.stringify(shims);
-  let t = cache.get(key);
+const cache = new Map<string, ChatTemplate>();
+export function chatTemplate(file: string): ChatTemplate {
+  let t = cache.get(file);
   if (!t) {
-    let src = readFileSync(join(CHAT_TEMPLATE_DIR, file), "utf8");
-    for (const [a, b, kind] of shims) src = kind === "regex" ? src.replace(new RegExp(a, "gu"), b) : src.split(a).join(b);
-    t = new Template(src);
-    cache.set(key, t);
+    t = new ChatTemplate(readFileSync(join(CHAT_TEMPLATE_DIR, file), "utf8"));
+    cache.set(file, t);
   }
   return t;
 }
@@ -105,7 +100,7 @@ export interface Rendered {
 }
 
 export function render(file: string, conv: Conversation, o: RenderOptions = {}): Rendered {
-  const t = chatTemplate(file, o.shims);
+  const t = chatTemplate(file);
   const turns = [...(conv.history ?? []), { role: "user", content: conv.user }];
   const full = t.render(context(o, [...turns, assistantMessage(conv.assistant, o)], false));
   const genPrompt = t.render(context(o, turns, true));

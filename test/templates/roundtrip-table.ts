@@ -1,7 +1,6 @@
 // The round-trip table: (response template, chat template file, render options, conversations,
 // normalisations). Normalisation and input-transform names are defined in roundtrip.test.ts.
-// Render shims only touch prompt-side Jinja that @huggingface/jinja lacks; none changes how the
-// assistant turn is written.
+// Python-only Jinja features are handled by the compatibility layer (compiler/infer/jinja-compat.ts).
 
 import type { RoundTripRow } from "./roundtrip.test.ts";
 
@@ -30,17 +29,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "nemotron-3", chat: "NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja" },
   { template: "step-3-5", chat: "stepfun-ai-Step-3.5-Flash.jinja" },
   { template: "step-3-5", chat: "StepFun3.5-Flash.jinja" },
-  {
-    template: "seed-oss",
-    chat: "ByteDance-Seed-OSS.jinja",
-    render: {
-      shims: [
-        ["\\{\\s*0:\\s*0,[^}]*\\}", "{}", "regex"],
-        ["budget_reflections_v05[16384]", "1024"],
-      ],
-    },
-    inputs: ["no-structured-args"],
-  },
+  { template: "seed-oss", chat: "ByteDance-Seed-OSS.jinja", inputs: ["no-structured-args"] },
   // Gemma
   { template: "gemma4", chat: "google-gemma-4-31B-it.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
   { template: "gemma4", chat: "google-gemma-4-31B-it-interleaved.jinja", normalise: ["no-thinking-without-calls"], inputs: ["strip-nulls"] },
@@ -83,7 +72,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   {
     template: "functionary-v3-2",
     chat: "meetkai-functionary-medium-v3.2.jinja",
-    render: { argsAsString: true, shims: [["generate_schema_from_functions(tools)", "''"]] },
+    render: { argsAsString: true },
     normalise: ["no-thinking"],
   },
   {
@@ -110,27 +99,11 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "laguna", chat: "poolside-Laguna-S-2.1.jinja", normalise: ["no-thinking"] },
   { template: "laguna", chat: "poolside-Laguna-XS-2.1.jinja" },
   { template: "laguna", chat: "poolside-Laguna-XS.2.jinja" },
-  {
-    template: "hunyuan-hy3",
-    chat: "tencent-Hy3.jinja",
-    render: { shims: [["\\{\\}([^']*)'\\.format\\(HYTK\\)", ":opensource$1'", "regex"]] },
-  },
+  { template: "hunyuan-hy3", chat: "tencent-Hy3.jinja" },
   // Kimi
   { template: "kimi-k2", chat: "moonshotai-Kimi-K2.jinja", normalise: ["no-thinking"] },
-  {
-    template: "kimi-k2",
-    chat: "Kimi-K2-Instruct.jinja",
-    conversations: TEXT_ONLY,
-    normalise: ["no-thinking"],
-    note: "tool-call turns use list.append, which @huggingface/jinja lacks",
-  },
-  {
-    template: "kimi-k2-thinking",
-    chat: "Kimi-K2-Thinking.jinja",
-    conversations: TEXT_ONLY,
-    normalise: ["no-thinking"],
-    note: "tool-call turns use list.append, which @huggingface/jinja lacks; the template drops reasoning of the final turn",
-  },
+  { template: "kimi-k2", chat: "Kimi-K2-Instruct.jinja", normalise: ["no-thinking"] },
+  { template: "kimi-k2-thinking", chat: "Kimi-K2-Thinking.jinja", normalise: ["no-thinking-without-calls"] },
   // MiniMax
   { template: "minimax-m2", chat: "MiniMax-M2.jinja" },
   { template: "minimax-m3", chat: "MiniMax-M3.jinja", inputs: ["strip-nulls"] },
@@ -148,11 +121,11 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
     normalise: ["no-thinking"],
     note: "history drops the reasoning and its </think> while the prompt opens <think>, so text turns cannot be split consistently (covered by samples); content+call renders as two turns",
   },
-  { template: "apriel", chat: "unsloth-Apriel-1.5.jinja", render: { simpleTools: true, shims: [["|string", "|tojson"]] }, normalise: ["no-thinking"] },
+  { template: "apriel", chat: "unsloth-Apriel-1.5.jinja", render: { simpleTools: true }, normalise: ["no-thinking"] },
   {
     template: "apriel",
     chat: "Apriel-1.6-15b-Thinker-fixed.jinja",
-    render: { simpleTools: true, shims: [["|string", "|tojson"]] },
+    render: { simpleTools: true },
     conversations: NO_REASONING,
     modes: ["history"],
     note: "the generation prompt opens the reasoning; turns without reasoning only round-trip as history",
@@ -160,7 +133,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   {
     template: "apriel",
     chat: "Apriel-1.6-15b-Thinker-fixed.jinja",
-    render: { simpleTools: true, shims: [["|string", "|tojson"]] },
+    render: { simpleTools: true },
     conversations: ["reasoning+content", "reasoning+calls"],
     modes: ["prompt"],
     promptContinues: true,
@@ -169,11 +142,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "gigachat-3", chat: "GigaChat3-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
   { template: "gigachat-3", chat: "GigaChat3.1-10B-A1.8B.jinja", render: { simpleTools: true }, normalise: ["no-thinking", "first-call-only"] },
   { template: "solar-open", chat: "upstage-Solar-Open-100B.jinja", normalise: ["no-content-with-calls"] },
-  {
-    template: "minicpm5",
-    chat: "openbmb-MiniCPM5-1B.jinja",
-    render: { shims: [["[tool_calls_count, tool_sep_count]|min", "tool_calls_count"]] },
-  },
+  { template: "minicpm5", chat: "openbmb-MiniCPM5-1B.jinja", inputs: ["no-structured-args"] },
   // The same chat templates with reasoning switched the other way in the generation prompt
   { template: "qwen3", chat: "Qwen-Qwen3-0.6B.jinja", render: { vars: { enable_thinking: false } } },
   { template: "qwen3_5", chat: "Qwen3.5-4B.jinja", render: { vars: { enable_thinking: false } } },

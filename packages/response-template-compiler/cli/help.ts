@@ -16,6 +16,8 @@ export const USAGE = `rtc — response template compiler
       compile response templates into TypeScript parser modules (--js: JavaScript + .d.ts; --check: exit 1 naming stale files)
   rtc build --explain <template.json | name>
       print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
+  rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [--out template.json] [--explain] [--json]
+      derive a response template from a model's Jinja chat template, verified by round trip
 
   rtc --version        rtc <command> --help
   Failures are one line "rtc: …" (exit 1; usage errors exit 2); RTC_DEBUG=1 adds the stack trace.
@@ -69,7 +71,25 @@ const CHECK = `rtc check — validate response templates
   --strict             warnings are errors (exit 1)
 `;
 
-const DETAILED: Record<string, string> = { parse: PARSE, check: CHECK };
+const INFER = `rtc infer — derive a response template from a model's Jinja chat template
+
+  rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [options]
+
+  Renders the chat template under controlled variations, reads the markers off their differences, emits
+  a response template, and verifies it by round trip: standard conversations rendered through the chat
+  template are parsed back with it. Exit 1 when an applicable conversation fails (the template is then
+  not written) or nothing could be inferred.
+
+  --out FILE          write the template there (default: print it on stdout)
+  --explain           print every comparison: the two variants, their difference, the conclusion
+  --json              print the whole result (template, classification, verdicts, gaps) as JSON
+  --var NAME=JSON     a variable the chat template reads (repeatable), e.g. --var 'functions="[]"'
+  --bos S, --eos S    bos_token / eos_token (default: from tokenizer_config.json, else <s> / </s>)
+  --template-name N   which of several named chat templates in tokenizer_config.json (default: default)
+  --force             write the template even when verification fails (the exit status stays 1)
+`;
+
+const DETAILED: Record<string, string> = { parse: PARSE, check: CHECK, infer: INFER };
 
 /** The help of one command: its detailed text, else its lines of USAGE. */
 export function commandHelp(name: string): string {

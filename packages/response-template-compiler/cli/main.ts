@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<Command>> = {
   check: async () => (await import("./check.ts")).runCheck,
   convert: async () => (await import("./convert.ts")).runConvert,
   build: async () => (await import("./build.ts")).runBuild,
+  infer: async () => (await import("./infer.ts")).runInfer,
 };
 
 const isHelp = (a: string | undefined) => a === "--help" || a === "-h";

@@ -1,0 +1,186 @@
+// Emit: the classification as a response template in Hugging Face's format. rtc extensions appear only
+// where the format cannot express the shape (JSON objects keyed by the function name: keyed-calls).
+
+import { escapeRegex, loosePattern } from "./diff.ts";
+import type { JsonDialect } from "./json-spans.ts";
+import { NEEDLE, PH } from "./probe.ts";
+import type { Classification, ToolsClass } from "./types.ts";
+
+export type ResponseTemplate = {
+  defaults: { role: "assistant" };
+  start_anchor: string;
+  fields: Record<string, Record<string, unknown>>;
+};
+
+/** Literals as one pattern alternation (trimmed, empty ones dropped). */
+const alternatives = (xs: string[]): string => alternativesRaw(xs.filter((x) => x.trim()).map((x) => escapeRegex(x.trim())));
+
+/** A literal field delimiter: the text itself when it has no surrounding whitespace, else a pattern. */
+function delimiter(key: "open" | "close", text: string): Record<string, string> {
+  return text === text.trim() ? { [key]: text } : { [`${key}_pattern`]: loosePattern(text) };
+}
+
+export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: JsonDialect): ResponseTemplate {
+  const fields: ResponseTemplate["fields"] = {};
+  const r = c.reasoning;
+  if (r.close) {
+    const bare = r.bareClose ? `|^\\s*(?=${escapeRegex(r.close)})` : "";
+    const open = r.open ? (bare ? { open_pattern: loosePattern(r.open.trim()) + bare } : delimiter("open", r.open.trim())) : { open_pattern: "^" };
+    fields.thinking = { ...open, close: r.close, content: "text" };
+  }
+  const t = c.tools;
+  const ends = [...c.prompt.turnEnds];
+  if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
+  if (t.turnEnd) ends.push(t.turnEnd);
+  const contentEnds = [c.content.close ?? "", t.section.close, ...ends];
+  const callOpen = t.format === "none" ? "" : (t.section.open || t.call.open).trim();
+  if (c.content.open) {
+    // Wrapped text without a closer of its own ends where the turn ends or a tool call begins.
+    const close = c.content.close
+      ? { close: c.content.close }
+      : callOpen
+        ? { close_pattern: `\\s*${alternativesRaw([`(?=${skeletonPattern(callOpen)})`, ...ends.map(escapeRegex)])}` }
+        : ends.length
+          ? { close: ends.length === 1 ? ends[0]! : ends }
+          : {};
+    fields.content = { ...delimiter("open", c.content.open), ...close, content: "text" };
+  } else {
+    const close = contentEnds.filter((x) => x.trim());
+    fields.content = {
+      ...(close.length ? { close_pattern: `\\s*${alternatives(close)}` } : {}),
+      ...(t.format !== "none" ? { repeats: true, join: "" } : {}),
+      content: "text",
+    };
+  }
+  return { defaults: { role: "assistant" }, start_anchor: c.prompt.anchor, fields };
+}
+
+function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<string, unknown> {
+  const contentArgs: Record<string, unknown> = {};
+  if (dialect.unquotedKeys) contentArgs.unquoted_keys = true;
+  if (dialect.stringDelims) contentArgs.string_delims = [dialect.stringDelims];
+  const json = { content: "json", ...(Object.keys(contentArgs).length ? { content_args: contentArgs } : {}) };
+  const turnEnds = [t.turnEnd ?? "", ...ends].filter((x) => x);
+  const path = (p: string[], prefix: string[]) => `{${[...prefix, ...p].join(".")}}`;
+
+  if (t.format === "python-calls") {
+    const open = t.section.open.trim();
+    const close = t.section.close.trim();
+    return {
+      open_pattern: open ? `\\s*${loosePattern(open)}\\s*` : "^\\s*(?=\\[?[A-Za-z_][\\w.]*\\()",
+      ...(close ? { close } : { close_pattern: `\\s*${alternatives(turnEnds)}` }),
+      content: "python-calls",
+      transform_each: true,
+      transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+    };
+  }
+  if (t.format === "json-array" || t.format === "json-keyed") {
+    const open = t.section.open.trim();
+    const close = t.section.close.trim();
+    return {
+      open_pattern: open ? `\\s*${loosePattern(open)}\\s*` : "^\\s*(?=\\[)",
+      ...(close ? { close } : { close_pattern: `\\s*${alternatives(turnEnds)}` }),
+      ...(t.format === "json-keyed" ? { content: "keyed-calls" } : json),
+      transform_each: true,
+      transform: {
+        type: "function",
+        function: t.format === "json-keyed" ? { name: "{name}", arguments: "{arguments}" } : { name: path(t.json!.name, []), arguments: path(t.json!.arguments, []) },
+      },
+    };
+  }
+
+  const section = t.section.open.trim() ? `(?:${loosePattern(t.section.open.trim())}\\s*)?` : "";
+  const callOpen = t.call.open.replace(/^\s+/u, "");
+  const close = t.call.close.trim();
+  const next = callOpen.trim() ? `(?=${skeletonPattern(callOpen.trim())})` : "";
+  const closeField = close
+    ? close.includes("\u0001") || close !== t.call.close.replace(/^\s+/u, "")
+      ? { close_pattern: `\\s*${skeletonPattern(close)}` }
+      : { close }
+    : { close_pattern: `\\s*${alternativesRaw([next, ...turnEnds.map(escapeRegex), t.section.close.trim() ? escapeRegex(t.section.close.trim()) : ""])}` };
+
+  if (t.format === "json-object") {
+    const firstKey = t.json!.name[0] ?? "name";
+    return {
+      open_pattern: callOpen.trim() ? `\\s*${section}${skeletonPattern(callOpen)}` : `^\\s*(?=\\{\\s*"${escapeRegex(firstKey)}")`,
+      ...closeField,
+      repeats: true,
+      ...json,
+      transform: { type: "function", function: { name: path(t.json!.name, ["content"]), arguments: path(t.json!.arguments, ["content"]) } },
+    };
+  }
+  // tag-json / tag-tagged: the open pattern runs from the call opener to where the arguments start.
+  const head = t.format === "tag-json" ? callOpen + t.call.unit.split(PH.args)[0]! : headBeforeArgs(callOpen + t.call.unit, t);
+  // What follows the head: the JSON arguments, or the first argument's key opener.
+  const follow = t.format === "tag-json" ? "{" : t.args!.keyOpen;
+  const body: Record<string, unknown> = t.format === "tag-json" ? json : taggedArgs(t);
+  return {
+    open_pattern: `\\s*${section}${skeletonPattern(head, follow)}`,
+    ...closeField,
+    repeats: true,
+    ...body,
+    transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
+  };
+}
+
+/**
+ * Tagged arguments: xml-inline with a tag pattern; when tags mark value types, the rtc extension
+ * xml-typed (the reference's xml-inline applies one value parser to every tag).
+ */
+function taggedArgs(t: ToolsClass): Record<string, unknown> {
+  const g = t.args!;
+  const key = `${loosePattern(g.keyOpen.trim())}(?P<key>[^\\n]+?)`;
+  // A closing tag that repeats the key (`<city>…</city>`) matches it by backreference.
+  const value = `(?P<value>.*?)${g.valueClose.split(NEEDLE.arg[0]).map(loosePattern).join("(?P=key)")}`;
+  if (!g.typed) return { content: "xml-inline", content_args: { tag_pattern: key + loosePattern(g.keyClose) + value } };
+  return {
+    content: "xml-typed",
+    content_args: {
+      tag_pattern: `${key}${loosePattern(g.typed.before)}(?P<attrs>[^\\n]*?)${loosePattern(g.typed.after)}${value}`,
+      raw_when: { group: "attrs", contains: g.typed.stringMark },
+    },
+  };
+}
+
+/** For tagged arguments: the call text up to the first argument's key opener. */
+function headBeforeArgs(call: string, t: ToolsClass): string {
+  const upToKey = call.split(PH.key)[0]!;
+  const keyOpen = t.args!.keyOpen;
+  return upToKey.endsWith(keyOpen) ? upToKey.slice(0, upToKey.length - keyOpen.length) : upToKey;
+}
+
+/** Patterns as one alternation (empty ones dropped). */
+function alternativesRaw(xs: string[]): string {
+  const uniq = [...new Set(xs.filter((x) => x))];
+  return uniq.length === 1 ? uniq[0]! : `(?:${uniq.join("|")})`;
+}
+
+/**
+ * A call skeleton as a pattern: literals with loose whitespace, the function name as a named group (up
+ * to the next literal's first character), indices matched, call ids matched but not kept. A call id
+ * after its own marker (`[CALL_ID]…`) is optional: models may leave it out.
+ */
+export function skeletonPattern(s: string, follow = ""): string {
+  const parts = s.split(/(\u0001[A-Z]\u0001)/u);
+  let out = "";
+  let optionalId = false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (i % 2 === 0) {
+      const idMarker = parts[i + 1] === PH.id && i > 0 ? part.match(/(?:<[^<>]+>|\[[^[\]]+\])$/u)?.[0] : undefined;
+      out += loosePattern(idMarker ? part.slice(0, part.length - idMarker.length) : part);
+      optionalId = idMarker !== undefined;
+      if (idMarker) out += `(?:${escapeRegex(idMarker)}`;
+      continue;
+    }
+    const stop = ((parts[i + 1] ?? "") + (i + 2 >= parts.length ? follow : "")).trim()[0];
+    const cls = `[^\\s${stop ? escapeClass(stop) : ""}]`;
+    if (part === PH.name) out += `(?P<name>${cls}+)`;
+    else if (part === PH.id) out += optionalId ? `${cls}*)?` : `${cls}*`;
+    else if (part === PH.index) out += "\\d+";
+    else throw new Error(`unexpected placeholder in a delimiter: ${JSON.stringify(part)}`);
+  }
+  return out;
+}
+
+const escapeClass = (ch: string): string => (/[\\\]^-]/.test(ch) ? `\\${ch}` : ch);

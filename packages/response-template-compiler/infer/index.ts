@@ -1,0 +1,106 @@
+// `inferTemplate`: a response template derived from a model's Jinja chat template by differential
+// rendering, verified by round trip. Pipeline: render variations (probe.ts, render.ts) → generation
+// prompt (prompt.ts) → reasoning → content → tools → emit → verify; every comparison is logged
+// (explain.ts).
+
+import { checkTemplate, type Diagnostic } from "../check/index.ts";
+import type { JsonValue } from "response-template/runtime";
+import { classifyContent } from "./content.ts";
+import { emitTemplate, type ResponseTemplate } from "./emit.ts";
+import { ExplainLog, type ExplainStep, type Gap } from "./explain.ts";
+import { ChatTemplate } from "./jinja-compat.ts";
+import { PROBE_TOOLS, VARIANTS } from "./probe.ts";
+import { InferError, classifyPrompt } from "./prompt.ts";
+import { classifyReasoning } from "./reasoning.ts";
+import { DEFAULT_SHAPE, Renderer, type TurnResult } from "./render.ts";
+import { classifyTools } from "./tools.ts";
+import type { Analysis, Classification } from "./types.ts";
+import { probeValues } from "./values.ts";
+import { VERIFY_TOOLS, verify, type Verdict } from "./verify.ts";
+
+export { COMPAT_FEATURES, ChatTemplate } from "./jinja-compat.ts";
+export { formatExplain } from "./explain.ts";
+export type { Classification } from "./types.ts";
+export type { ResponseTemplate } from "./emit.ts";
+export type { Verdict } from "./verify.ts";
+export { InferError };
+
+export interface InferOptions {
+  /** bos_token / eos_token passed to the chat template (default `<s>` / `</s>`). */
+  bos?: string;
+  eos?: string;
+  /** Extra variables the chat template reads (custom_tools, functions, …). */
+  vars?: Record<string, unknown>;
+}
+
+export interface InferResult {
+  /** The inferred template (null when nothing could be inferred). */
+  template: ResponseTemplate | null;
+  classification: Classification | null;
+  explain: ExplainStep[];
+  /** What could not be determined; the template leaves those parts out. */
+  gaps: Gap[];
+  verdicts: Verdict[];
+  /** `rtc check --portable` notes: where the template uses rtc extensions. */
+  portability: Diagnostic[];
+  /** A template was inferred, at least one conversation round-trips and no applicable one fails. */
+  ok: boolean;
+  /** Why nothing could be inferred. */
+  error?: string;
+}
+
+export function inferTemplate(chatTemplate: string, options: InferOptions = {}): InferResult {
+  const log = new ExplainLog();
+  const fail = (error: string): InferResult => ({ template: null, classification: null, explain: log.steps, gaps: log.gaps, verdicts: [], portability: [], ok: false, error });
+  let compiled: ChatTemplate;
+  try {
+    compiled = new ChatTemplate(chatTemplate);
+  } catch (e) {
+    return fail(`the chat template does not parse: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const settings = { bos: options.bos ?? "<s>", eos: options.eos ?? "</s>", vars: options.vars ?? {} };
+  const renderer = new Renderer(compiled, { ...settings, tools: PROBE_TOOLS });
+  const shape = { ...DEFAULT_SHAPE };
+  try {
+    const prompt = classifyPrompt(renderer, shape, log);
+    const on = prompt.reasoningSwitch?.on ?? {};
+    const cache = new Map<string, TurnResult>();
+    const a: Analysis = {
+      renderer,
+      shape,
+      log,
+      on,
+      turn(name, s = shape) {
+        const key = `${name}${JSON.stringify(s)}`;
+        let t = cache.get(key);
+        if (!t) {
+          t = renderer.turn(VARIANTS[name], s, on);
+          // Templates that want `content: null` beside tool calls.
+          if (!t.ok && s.emptyContent === "") {
+            const alt = renderer.turn(VARIANTS[name], { ...s, emptyContent: null }, on);
+            if (alt.ok) t = alt;
+          }
+          cache.set(key, t);
+        }
+        return t;
+      },
+    };
+    const reasoning = classifyReasoning(a, prompt, chatTemplate);
+    let { content, turnEnd } = classifyContent(a, prompt, reasoning);
+    const { tools, dialect, anchorTrim } = classifyTools(a, prompt, reasoning, turnEnd);
+    if (anchorTrim) {
+      prompt.anchor = prompt.anchor.slice(0, prompt.anchor.length - anchorTrim.length);
+      prompt.prewritten = anchorTrim + prompt.prewritten;
+      ({ content, turnEnd } = classifyContent(a, prompt, reasoning));
+    }
+    const parts = { prompt: { ...prompt, turnEnds: turnEnd ? [turnEnd] : [] }, reasoning, content, tools, shape };
+    const template = emitTemplate(parts, dialect);
+    const classification: Classification = { ...parts, unreadable: probeValues(a, template, parts) };
+    const verdicts = verify(template, classification, new Renderer(compiled, { ...settings, tools: VERIFY_TOOLS }));
+    const portability = checkTemplate(template as unknown as JsonValue, { portable: true }).filter((d) => d.severity === "portability");
+    const ok = verdicts.some((v) => v.status === "pass") && !verdicts.some((v) => v.status === "fail");
+    return { template, classification, explain: log.steps, gaps: log.gaps, verdicts, portability, ok };
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+}

@@ -1,0 +1,133 @@
+// rtc infer over every chat template the repository tests against: per chat template the classification,
+// the round-trip verdicts, and — where the template library has a hand-written template for it
+// (templates/catalog.json) — agreement of the two on that template's samples. scripts/infer-table.ts
+// writes the result to expectations.json; corpus.test.ts recomputes it and compares.
+
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
+import { parseResponse } from "../../packages/response-template/interpret/index.ts";
+import { RtcError } from "../../packages/response-template/runtime/errors.ts";
+import { CHAT_TEMPLATE_DIR } from "../templates/render.ts";
+import { SAMPLE_DIR, plain, templateJson } from "../templates/support.ts";
+
+export const EXPECTATIONS_FILE = join(import.meta.dirname, "expectations.json");
+
+/** Variables a chat template requires to render at all (what a server passes for that model). */
+export const CHAT_TEMPLATE_VARS: Record<string, Record<string, unknown>> = {
+  "fireworks-ai-llama-3-firefunction-v2.jinja": { functions: "[]", datetime: "2026-01-01" },
+};
+
+/** Agreement on the library template's own samples (rows without a `shape`: what chat templates render)
+ * and, apart, on its real-output variants (rows with a `shape`: forms models write that a chat template
+ * never renders, which differential rendering cannot see). */
+export interface LibraryAgreement {
+  template: string;
+  agree: number;
+  samples: number;
+  /** Samples on which the two disagree. */
+  disagree: string[];
+  realShapes: { agree: number; samples: number; disagree: string[] };
+}
+
+export interface CorpusRow {
+  chat: string;
+  /** Why nothing was inferred. */
+  error?: string;
+  reasoning: string | null;
+  content: string | null;
+  tools: string | null;
+  gaps: number;
+  roundTrip: { pass: number; fail: number; na: number };
+  /** Conversations (with mode) that fail. */
+  failing: string[];
+  ok: boolean;
+  library: LibraryAgreement[];
+}
+
+export interface Corpus {
+  counts: { chatTemplates: number; inferred: number; roundTripPassing: number; withLibraryTemplate: number; agreeing: number; realShapeRows: number; realShapeRowsAgreeing: number };
+  rows: CorpusRow[];
+}
+
+export function chatTemplateFiles(): string[] {
+  return readdirSync(CHAT_TEMPLATE_DIR)
+    .filter((f) => f.endsWith(".jinja"))
+    .sort();
+}
+
+function libraryTemplatesFor(chat: string): string[] {
+  const catalog = JSON.parse(readFileSync(join(SAMPLE_DIR, "..", "catalog.json"), "utf8")) as { templates: { name: string; round_tripped_against: string[] }[] };
+  return catalog.templates.filter((t) => t.round_tripped_against.includes(chat)).map((t) => t.name);
+}
+
+export function corpusRow(chat: string): CorpusRow {
+  const r = inferTemplate(readFileSync(join(CHAT_TEMPLATE_DIR, chat), "utf8"), { vars: CHAT_TEMPLATE_VARS[chat] ?? {} });
+  const c = r.classification;
+  const count = (s: string) => r.verdicts.filter((v) => v.status === s).length;
+  const library = r.template ? libraryTemplatesFor(chat).map((name) => agreement(name, r.template!)) : [];
+  return {
+    chat,
+    ...(r.error ? { error: r.error } : {}),
+    reasoning: c?.reasoning.mode ?? null,
+    content: c?.content.mode ?? null,
+    tools: c?.tools.format ?? null,
+    gaps: r.gaps.length,
+    roundTrip: { pass: count("pass"), fail: count("fail"), na: count("n/a") },
+    failing: r.verdicts.filter((v) => v.status === "fail").map((v) => `${v.conversation}${v.mode ? ` [${v.mode}]` : ""}`),
+    ok: r.ok,
+    library,
+  };
+}
+
+interface SampleRow {
+  name: string;
+  prefix: string;
+  text: string;
+  shape?: string;
+  on_error?: "throw" | "recover";
+}
+
+/** The inferred and the hand-written template on the hand-written template's samples. */
+function agreement(name: string, inferred: unknown): LibraryAgreement {
+  const rows = readFileSync(join(SAMPLE_DIR, `${name}.jsonl`), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as SampleRow);
+  // Compared: the message (in the row's own mode; recover rows with their number of errors), or the error
+  // class (the two templates name their fields differently, so messages differ).
+  const parse = (t: unknown, row: SampleRow): string => {
+    try {
+      if (row.on_error !== "recover") return JSON.stringify(plain(parseResponse(t, row.text, { prefix: row.prefix })));
+      const r = parseResponse(t, row.text, { prefix: row.prefix, onError: "recover" });
+      return JSON.stringify([plain(r.message), r.errors.length]);
+    } catch (e) {
+      return `error: ${e instanceof RtcError ? e.pyClass : String(e)}`;
+    }
+  };
+  const tally = (subset: SampleRow[]) => {
+    const disagree = subset.filter((row) => parse(inferred, row) !== parse(templateJson(name), row)).map((row) => row.name);
+    return { agree: subset.length - disagree.length, samples: subset.length, disagree };
+  };
+  return { template: name, ...tally(rows.filter((r) => r.shape === undefined)), realShapes: tally(rows.filter((r) => r.shape !== undefined)) };
+}
+
+export function runCorpus(): Corpus {
+  const rows = chatTemplateFiles().map(corpusRow);
+  return { counts: countsOf(rows), rows };
+}
+
+export function countsOf(rows: CorpusRow[]): Corpus["counts"] {
+  const withLibrary = rows.filter((r) => r.library.length);
+  return {
+    chatTemplates: rows.length,
+    inferred: rows.filter((r) => r.error === undefined).length,
+    roundTripPassing: rows.filter((r) => r.ok).length,
+    withLibraryTemplate: withLibrary.length,
+    agreeing: withLibrary.filter((r) => r.library.every((l) => l.agree === l.samples)).length,
+    realShapeRows: sum(withLibrary.flatMap((r) => r.library.map((l) => l.realShapes.samples))),
+    realShapeRowsAgreeing: sum(withLibrary.flatMap((r) => r.library.map((l) => l.realShapes.agree))),
+  };
+}
+
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
