@@ -8,10 +8,9 @@ import { wrapParser, type OpenAIStream, type OpenAIStreamOptions } from "./adapt
 
 export function createOpenAIStream(template: unknown, options: ParseOptions & OpenAIStreamOptions): OpenAIStream {
   const loaded = loadTemplate(template);
-  const parser = createResponseParser(loaded, options);
-  const keptPrefix = options.prefix ? loaded.plan.truncatePrefix(options.prefix) : "";
+  const parser = createResponseParser(loaded, { ...options, eventDetails: true });
   return wrapParser(
-    { spec: loaded.spec, parser, keptPrefix, compile: compilePattern },
+    { spec: loaded.spec, parser, compile: compilePattern },
     { ...options, coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length) },
   );
 }
