@@ -7,9 +7,9 @@ import type { PyPattern } from "../runtime/regex/api.ts";
 import type { Message, ParseOptions, ResponseParser } from "../runtime/types.ts";
 import type { TemplateSpec } from "../runtime/template/spec.ts";
 import type { OpenAIMessage, OpenAIMessageOptions } from "./message.ts";
-import { OpenAIDeltaStream, type ChatDelta, type FieldInfo } from "./stream.ts";
+import { OpenAIDeltaStream, type ChatDelta, type DeltaStreamOptions, type FieldInfo } from "./stream.ts";
 import { dictKeys, isDict } from "../runtime/python/values.ts";
-import type { JsonValue } from "../runtime/types.ts";
+import type { JsonObject, JsonValue } from "../runtime/types.ts";
 
 export interface OpenAIStream {
   /** Deltas for what the prefix already wrote (a prefilled `<think>`…). */
@@ -38,24 +38,45 @@ export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: bo
 
 /** Wraps a parser (see interpreted.ts `createOpenAIStream` for the one-call form). */
 export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions = {}): OpenAIStream {
-  const { spec, parser, compile } = host;
-  const core = new OpenAIDeltaStream({ ...options, fields: spec.fields, patterns: compile ? { pattern: cached(compile) } : undefined });
-  return {
-    initialDeltas: core.push(parser.initialEvents),
-    feed: (chunk) => core.push(parser.feed(chunk)),
-    finalize() {
-      const { message, events } = parser.finalize();
-      const last = core.push(events);
-      const done = core.finish(message);
-      return { message, openai: done.message, deltas: last.length ? [...last, ...done.deltas] : done.deltas, divergent: done.divergent };
-    },
-  };
+  const patterns = host.compile ? { pattern: cached(host.compile) } : undefined;
+  return new ParserDeltaStream(host.parser, new OpenAIDeltaStream({ ...options, fields: host.spec.fields, patterns }));
 }
 
-/** Field infos read from template JSON without validating it (the parser that runs it has done that). */
+/** A parser and its delta stream (no closures: streams are made per request). */
+export class ParserDeltaStream implements OpenAIStream {
+  readonly initialDeltas: ChatDelta[];
+
+  constructor(
+    private readonly parser: ResponseParser,
+    private readonly core: OpenAIDeltaStream,
+  ) {
+    this.initialDeltas = core.push(parser.initialEvents);
+  }
+
+  feed(chunk: string): ChatDelta[] {
+    return this.core.push(this.parser.feed(chunk));
+  }
+
+  finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[] } {
+    const { message, events } = this.parser.finalize();
+    const last = this.core.push(events);
+    const done = this.core.finish(message);
+    return { message, openai: done.message, deltas: last.length ? [...last, ...done.deltas] : done.deltas, divergent: done.divergent };
+  }
+}
+
+const fieldLists = new WeakMap<object, HostField[]>();
+
+/** Field infos read from template JSON without validating it (the parser that runs it has done that).
+ * Read once per template object: treat the template as immutable once streams use it. */
 export function fieldsOf(template: JsonValue): HostField[] {
   if (!isDict(template) || !isDict(template.fields)) return [];
-  const fields = template.fields;
+  let list = fieldLists.get(template);
+  if (list === undefined) fieldLists.set(template, (list = readFields(template.fields)));
+  return list;
+}
+
+function readFields(fields: JsonObject): HostField[] {
   return dictKeys(fields).flatMap((name): HostField[] => {
     const f = fields[name];
     if (!isDict(f)) return [];
@@ -82,10 +103,29 @@ export function openAIStreamForGenerated(
   generated: { template: JsonValue; createResponseParser(options: ParseOptions): ResponseParser },
   options: ParseOptions & OpenAIStreamOptions,
 ): OpenAIStream {
-  return wrapParser(
-    { spec: { fields: fieldsOf(generated.template) }, parser: generated.createResponseParser({ ...options, eventDetails: true }) },
-    { ...options, coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length) },
-  );
+  const parser = generated.createResponseParser(detailed(options));
+  return new ParserDeltaStream(parser, new OpenAIDeltaStream(streamOptions(options, fieldsOf(generated.template))));
+}
+
+/** The parser's options: the caller's, with region_open captures (eventDetails). */
+export function detailed(options: ParseOptions): ParseOptions {
+  return { ...options, eventDetails: true };
+}
+
+/** The delta stream's options for a template's fields; string arguments are sent at close when tools may cast them. */
+export function streamOptions(
+  options: OpenAIStreamOptions & { tools?: unknown[] },
+  fields: readonly FieldInfo[],
+  /** Compiles patterns for xml-inline bodies (it should cache: it is called per stream). */
+  compile?: (source: string) => PyPattern,
+): DeltaStreamOptions {
+  return {
+    idFor: options.idFor,
+    reasoningKey: options.reasoningKey,
+    fields,
+    coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length),
+    patterns: compile ? { pattern: compile } : undefined,
+  };
 }
 
 function cached(compile: (source: string) => PyPattern): (source: string) => PyPattern {

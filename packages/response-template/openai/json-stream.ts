@@ -41,10 +41,11 @@ interface Frame {
   object: boolean;
   /** Members (object) or items (array) begun so far. */
   count: number;
-  /** An object's first key, then (from the second key on) all its keys. */
-  first: string | null;
-  keys: Set<string> | null;
+  /** An object's keys so far: a list while short, a set beyond (objects are usually small). */
+  keys: string[] | Set<string> | null;
 }
+
+const KEY_LIST_MAX = 8;
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 /** Characters of a scalar as the tokenizer collects them ([0-9A-Za-z+\-.]); validity is the consumer's. */
@@ -78,7 +79,16 @@ export class JsonTokenizer {
     const n = text.length;
     let i = 0;
     while (i < n && this.mode !== FAILED) {
-      if (this.mode === STRING && this.esc < 0) {
+      if (this.mode === SCALAR) {
+        // The rest of a scalar in one slice.
+        let j = i;
+        while (j < n && isScalarChar(text.charCodeAt(j))) j++;
+        if (j > i) {
+          this.scalarText += text.slice(i, j);
+          i = j;
+          if (i === n) break;
+        }
+      } else if (this.mode === STRING && this.esc < 0) {
         // A run of plain string characters goes in one slice.
         let j = i;
         while (j < n) {
@@ -163,7 +173,7 @@ export class JsonTokenizer {
       }
       const object = c === 123;
       this.sink.valueStart(this.path, object ? "object" : "array");
-      this.frames.push({ object, count: 0, first: null, keys: null });
+      this.frames.push({ object, count: 0, keys: null });
       this.mode = object ? KEY_OR_END : VALUE;
       this.arrayItemPending = !object;
       return;
@@ -258,12 +268,20 @@ export class JsonTokenizer {
   private keyEnded(): void {
     const top = this.frames[this.frames.length - 1]!;
     const key = this.str;
-    let duplicate = false;
-    if (top.first === null) top.first = key;
-    else {
-      top.keys ??= new Set([top.first]);
-      duplicate = top.keys.has(key);
-      top.keys.add(key);
+    let duplicate: boolean;
+    const keys = top.keys;
+    if (keys === null) {
+      duplicate = false;
+      top.keys = [key];
+    } else if (Array.isArray(keys)) {
+      duplicate = keys.includes(key);
+      if (!duplicate) {
+        if (keys.length < KEY_LIST_MAX) keys.push(key);
+        else top.keys = new Set(keys).add(key);
+      }
+    } else {
+      duplicate = keys.has(key);
+      keys.add(key);
     }
     this.sink.key(this.path, key, top.count, duplicate);
     this.path.push(key);

@@ -36,7 +36,8 @@ import {
   type OpenAIMessage,
   type OpenAIMessageOptions,
 } from "./message.ts";
-import { toolBlock, truthy, type Block, type CallOutput } from "./tool-block.ts";
+import { shapeOf, toolBlock, truthy, type Block, type CallOutput } from "./tool-block.ts";
+import type { CallShape } from "./tool-shape.ts";
 
 export interface DeltaToolCall {
   index: number;
@@ -75,6 +76,55 @@ export interface DeltaStreamOptions extends OpenAIMessageOptions {
 
 type TextKind = "content" | "reasoning";
 
+/** What the stream needs of one field, worked out once per field list (fieldTable). */
+interface FieldEntry {
+  info: FieldInfo | undefined;
+  kind: TextKind | "tool";
+  /** Text fields: clean chunks are the final text (the text parser without a transform). */
+  stream: boolean;
+  strip: boolean;
+  join: string | null;
+  /** Tool fields: where a call's name, id and arguments come from. */
+  shape: CallShape;
+}
+
+function entryFor(name: string, info: FieldInfo | undefined): FieldEntry | null {
+  const kind = kindOf(name);
+  if (kind === null) return null;
+  const args = info && isDict(info.contentArgs) ? info.contentArgs : undefined;
+  return {
+    info,
+    kind,
+    stream: (info?.content ?? "text") === "text" && info?.transform === undefined,
+    strip: truthy(args?.strip, true),
+    join: info?.join ?? null,
+    shape: kind === "tool" ? shapeOf(info) : { kind: "opaque" },
+  };
+}
+
+const tables = new WeakMap<readonly FieldInfo[], ReadonlyMap<string, FieldEntry | null>>();
+/** Fields the template does not describe (no `fields` given): clean stripped text, calls sent at close. */
+const bare = new Map<string, FieldEntry | null>();
+
+/** The entries of a field list, built once per list (streams over the same template share them). */
+function fieldTable(fields: readonly FieldInfo[] | undefined): ReadonlyMap<string, FieldEntry | null> {
+  if (fields === undefined) return bare;
+  let t = tables.get(fields);
+  if (t === undefined) {
+    t = new Map(fields.map((f) => [f.name, entryFor(f.name, f)]));
+    tables.set(fields, t);
+  }
+  return t;
+}
+
+function entryOf(table: ReadonlyMap<string, FieldEntry | null>, name: string): FieldEntry | null {
+  const e = table.get(name);
+  if (e !== undefined) return e;
+  let b = bare.get(name);
+  if (b === undefined) bare.set(name, (b = entryFor(name, undefined)));
+  return b;
+}
+
 /** One open content or reasoning region. Memory: the trailing whitespace held back, nothing else. */
 class TextBlock {
   started = false;
@@ -85,15 +135,13 @@ class TextBlock {
   constructor(
     readonly kind: TextKind,
     readonly field: string,
+    readonly entry: FieldEntry,
     /** Blocks of this field before this one. */
     readonly n: number,
-    /** Clean chunks are the final text (the text parser without a transform). */
-    readonly stream: boolean,
-    readonly strip: boolean,
-    readonly join: string | null,
   ) {}
 }
 
+/** A call as sent: its header and a digest of its argument text. */
 interface SentCall {
   id: string;
   name: string;
@@ -101,23 +149,25 @@ interface SentCall {
 }
 
 export class OpenAIDeltaStream implements CallOutput {
-  private readonly fields = new Map<string, FieldInfo>();
+  private readonly table: ReadonlyMap<string, FieldEntry | null>;
   private readonly idFor: IdFor;
   private readonly reasoningKey: "reasoning_content" | "reasoning";
-  private readonly blocks = new Map<string, number>();
+  /** Blocks seen per joined field (the separator goes before every block but the first). */
+  private joined: Map<string, number> | null = null;
   private text: TextBlock | null = null;
   private tool: Block | null = null;
   /** Deltas of the current batch; created by the first one (an array literal of one, not an empty array
    * grown on push: most feeds make exactly one delta). */
   private out: ChatDelta[] | null = null;
-  /** What was streamed, to report divergence from the final message. */
-  private readonly sentContent = new Digest();
-  private readonly sentReasoning = new Digest();
+  /** What was streamed, to check against the final message: the closed blocks' final texts (strings the
+   * message holds anyway) and each call's header and a digest of its arguments. */
+  private readonly sentContent: string[] = [];
+  private readonly sentReasoning: string[] = [];
   private readonly calls: SentCall[] = [];
-  private readonly divergent = new Set<string>();
+  private divergent: Set<string> | null = null;
 
   constructor(private readonly options: DeltaStreamOptions = {}) {
-    for (const f of options.fields ?? []) this.fields.set(f.name, f);
+    this.table = fieldTable(options.fields);
     this.idFor = options.idFor ?? defaultIdFor;
     this.reasoningKey = options.reasoningKey ?? "reasoning_content";
   }
@@ -143,8 +193,8 @@ export class OpenAIDeltaStream implements CallOutput {
    * streamed text could not match it (see the header). */
   finish(message: Message): { deltas: ChatDelta[]; message: OpenAIMessage; divergent: string[] } {
     const final = toOpenAIMessage(message, { idFor: this.idFor, reasoningKey: this.reasoningKey });
-    if (!this.sentContent.matches(final.content ?? "")) this.divergent.add(CONTENT_FIELD);
-    if (!this.sentReasoning.matches(final[this.reasoningKey] ?? "")) this.divergent.add("reasoning");
+    if (!sameText(this.sentContent, final.content)) this.markDivergent(CONTENT_FIELD);
+    if (!sameText(this.sentReasoning, final[this.reasoningKey])) this.markDivergent("reasoning");
     const finalCalls = final.tool_calls ?? [];
     if (
       finalCalls.length !== this.calls.length ||
@@ -153,34 +203,35 @@ export class OpenAIDeltaStream implements CallOutput {
         return c.id !== s.id || c.function.name !== s.name || !s.args.matches(c.function.arguments);
       })
     ) {
-      this.divergent.add(TOOL_CALLS_FIELD);
+      this.markDivergent(TOOL_CALLS_FIELD);
     }
     const deltas = this.out ?? [];
     this.out = null;
-    return { deltas, message: final, divergent: [...this.divergent] };
+    return { deltas, message: final, divergent: this.divergent ? [...this.divergent] : [] };
   }
 
   // ---- text (content, reasoning) ----
 
   private open(field: string, captures: Record<string, string | null> | null): void {
-    const kind = kindOf(field);
-    if (kind === null) return;
-    const n = this.blocks.get(field) ?? 0;
-    this.blocks.set(field, n + 1);
-    const info = this.fields.get(field);
-    if (kind === "tool") {
-      this.tool = toolBlock(this, info, captures, this.options);
+    const entry = entryOf(this.table, field);
+    if (entry === null) return;
+    if (entry.kind === "tool") {
+      this.tool = toolBlock(this, entry.info, entry.shape, captures, this.options);
       return;
     }
-    const parser = info?.content ?? "text";
-    const strip = info ? truthy(isDict(info.contentArgs) ? info.contentArgs.strip : undefined, true) : true;
-    this.text = new TextBlock(kind, field, n, parser === "text" && info?.transform === undefined, strip, info?.join ?? null);
+    let n = 0;
+    if (entry.join !== null) {
+      this.joined ??= new Map();
+      n = this.joined.get(field) ?? 0;
+      this.joined.set(field, n + 1);
+    }
+    this.text = new TextBlock(entry.kind, field, entry, n);
   }
 
   private textChunk(b: TextBlock, text: string): void {
-    if (!b.stream) return;
+    if (!b.entry.stream) return;
     let t = text;
-    if (b.strip) {
+    if (b.entry.strip) {
       if (!b.started) {
         let i = 0;
         while (i < t.length && pyIsSpaceCode(t.charCodeAt(i))) i++;
@@ -195,18 +246,19 @@ export class OpenAIDeltaStream implements CallOutput {
         b.ws += t;
         return;
       }
-      const head = end === t.length ? t : t.slice(0, end);
       const tail = end === t.length ? "" : t.slice(end);
-      t = b.ws === "" ? head : b.ws + head;
+      if (end < t.length) t = t.slice(0, end);
+      if (b.ws !== "") t = b.ws + t;
       b.ws = tail;
     }
     this.sendBlockText(b, t);
   }
 
   private sendBlockText(b: TextBlock, t: string): void {
-    if (b.join !== null && b.n > 0 && !b.sepSent) {
+    if (b.entry.join !== null && b.n > 0 && !b.sepSent) {
       b.sepSent = true;
-      this.sendText(b.kind, b.join);
+      (b.kind === "content" ? this.sentContent : this.sentReasoning).push(b.entry.join);
+      this.sendText(b.kind, b.entry.join);
     }
     b.sent += t.length;
     this.sendText(b.kind, t);
@@ -216,11 +268,9 @@ export class OpenAIDeltaStream implements CallOutput {
     if (!t) return;
     const last = this.last();
     if (kind === "content") {
-      this.sentContent.add(t);
       if (last !== null && last.content !== undefined) last.content += t;
       else this.emit({ content: t });
     } else {
-      this.sentReasoning.add(t);
       if (this.reasoningKey === "reasoning") {
         if (last !== null && last.reasoning !== undefined) last.reasoning += t;
         else this.emit({ reasoning: t });
@@ -248,11 +298,12 @@ export class OpenAIDeltaStream implements CallOutput {
     const b = this.text;
     if (b === null || b.field !== field) return;
     this.text = null;
-    // What was streamed is a prefix of the block's final text by construction; the digest check in
-    // finish() catches anything else.
+    // What was streamed is a prefix of the block's final text by construction (the text parser strips
+    // exactly what textChunk holds back); finish() checks the whole against the final message.
     const full = textOf(value) ?? "";
     if (full.length >= b.sent) this.sendBlockText(b, full.slice(b.sent));
-    else this.divergent.add(b.kind === "content" ? CONTENT_FIELD : "reasoning");
+    else this.markDivergent(b.kind === "content" ? CONTENT_FIELD : "reasoning");
+    (b.kind === "content" ? this.sentContent : this.sentReasoning).push(full);
   }
 
   // ---- tool calls: CallOutput (used by the tool blocks) ----
@@ -278,8 +329,18 @@ export class OpenAIDeltaStream implements CallOutput {
   }
 
   markDivergent(field: string): void {
-    this.divergent.add(field);
+    (this.divergent ??= new Set()).add(field);
   }
+}
+
+/** Whether the texts sent (in order) make up `final` (null: the message has none). */
+function sameText(sent: readonly string[], final: string | null | undefined): boolean {
+  const f = final ?? "";
+  if (sent.length === 0) return f === "";
+  if (sent.length === 1) return sent[0] === f;
+  let n = 0;
+  for (const s of sent) n += s.length;
+  return n === f.length && sent.join("") === f;
 }
 
 function kindOf(field: string): TextKind | "tool" | null {

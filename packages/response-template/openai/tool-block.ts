@@ -20,6 +20,7 @@ export interface CallOutput {
   sendArgs(index: number, text: string): void;
   /** The argument text sent so far for call `index`. */
   argsSent(index: number): Digest;
+
   markDivergent(field: string): void;
 }
 
@@ -36,11 +37,21 @@ export interface Block {
   close(value: JsonValue): void;
 }
 
+/** The shape of a tool_calls field's calls (computed once per field: see stream.ts fieldTable). */
+export function shapeOf(info: FieldInfo | undefined): CallShape {
+  return info ? callShape(info.transform, info.transformEach) : { kind: "opaque" };
+}
+
 /** The block for one tool_calls region. */
-export function toolBlock(out: CallOutput, info: FieldInfo | undefined, captures: Record<string, string | null> | null, options: ToolOptions): Block {
-  const shape = info ? callShape(info.transform, info.transformEach) : null;
-  if (shape?.kind === "each" && info!.content === "json" && plainJson(argsOf(info!))) return new EachBlock(out, info!, shape.item, options);
-  const block = new ToolBlock(out, info, captures, options, shape ?? { kind: "opaque" }, null, 0);
+export function toolBlock(
+  out: CallOutput,
+  info: FieldInfo | undefined,
+  shape: CallShape,
+  captures: Record<string, string | null> | null,
+  options: ToolOptions,
+): Block {
+  if (shape.kind === "each" && info!.content === "json" && plainJson(argsOf(info!))) return new EachBlock(out, info!, shape.item, options);
+  const block = new ToolBlock(out, info, captures, options, shape, null, 0);
   block.start();
   return block;
 }
@@ -503,7 +514,9 @@ function canonicalScalar(text: string): string | null {
   }
   const m = NUMBER.exec(text);
   if (!m) return null;
-  if (m[1] === undefined && m[2] === undefined) return BigInt(text).toString();
+  // An integer: json.loads reads it exactly and dumps writes it back as written (no leading zeros in JSON),
+  // except -0, which is 0.
+  if (m[1] === undefined && m[2] === undefined) return text === "-0" ? "0" : text;
   return pyFloatRepr(Number(text));
 }
 
