@@ -16,6 +16,8 @@ export interface OpenAIStream {
   readonly initialDeltas: ChatDelta[];
   feed(chunk: string): ChatDelta[];
   finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[] };
+  /** Calls 0…completedCalls-1 are complete: their region closed and all their argument text was sent. */
+  readonly completedCalls: number;
 }
 
 /** A field as the adapter needs it: a TemplateSpec field, or one read straight off template JSON. */
@@ -55,6 +57,10 @@ export class ParserDeltaStream implements OpenAIStream {
 
   feed(chunk: string): ChatDelta[] {
     return this.core.push(this.parser.feed(chunk));
+  }
+
+  get completedCalls(): number {
+    return this.core.completedCalls;
   }
 
   finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[] } {

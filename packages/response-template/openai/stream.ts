@@ -165,6 +165,7 @@ export class OpenAIDeltaStream implements CallOutput {
   private readonly sentReasoning: string[] = [];
   private readonly calls: SentCall[] = [];
   private divergent: Set<string> | null = null;
+  private done = 0;
 
   constructor(private readonly options: DeltaStreamOptions = {}) {
     this.table = fieldTable(options.fields);
@@ -208,6 +209,11 @@ export class OpenAIDeltaStream implements CallOutput {
     const deltas = this.out ?? [];
     this.out = null;
     return { deltas, message: final, divergent: this.divergent ? [...this.divergent] : [] };
+  }
+
+  /** Calls 0…completedCalls-1 have all their argument text sent (their region closed). */
+  get completedCalls(): number {
+    return this.done;
   }
 
   // ---- text (content, reasoning) ----
@@ -293,6 +299,7 @@ export class OpenAIDeltaStream implements CallOutput {
     if (this.tool !== null && this.tool.field === field) {
       this.tool.close(value);
       this.tool = null;
+      this.done = this.calls.length;
       return;
     }
     const b = this.text;
