@@ -8,6 +8,7 @@ import { ResponseTemplateParser, type DeltaMessage } from "response-template/vll
 import { createOpenAIStream, toOpenAIMessage, type ChatDelta } from "response-template/openai";
 import * as qwen3 from "response-template/models/qwen3";
 import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
+import type { JsonValue } from "response-template/runtime";
 import { checkDeltas, newCounts } from "../openai/invariants.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -186,10 +187,10 @@ function wholeMessage(template: unknown, prefix: string, text: string) {
   return s.finalize().message;
 }
 
-function libraryCases(): { template: unknown; prefix: string; text: string }[] {
+function libraryCases(): { template: JsonValue; prefix: string; text: string }[] {
   const dir = join(ROOT, "templates/samples");
   if (!existsSync(dir)) return [];
-  const out: { template: unknown; prefix: string; text: string }[] = [];
+  const out: { template: JsonValue; prefix: string; text: string }[] = [];
   for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort()) {
     const tfile = join(ROOT, "templates", f.replace(/\.jsonl$/, ".json"));
     if (!existsSync(tfile)) continue;
