@@ -7,8 +7,10 @@
 // Run alone: NODE_OPTIONS='--expose-gc --conditions=rtc-source' npx tsx scripts/bench/serving.ts
 // (`npm run bench` runs it too and writes its section of BENCHMARKS.md).
 
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import * as qwen3 from "../../packages/response-template/models/qwen3.ts";
 import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
 import { createOpenAIStream, openAIStreamForGenerated } from "../../packages/response-template/openai/index.ts";
@@ -91,8 +93,8 @@ function timeAlternating(makes: Make[], chunks: string[], rounds: number): numbe
   return best;
 }
 
-/** Heap retained by streams fed all of `chunks` (before finalize), per input character. Small messages
- * are fed to enough streams at once (about 2 MB in all) for the heap to notice. */
+/** Heap retained by streams fed all of a message's chunks (before finalize), per input character. Small
+ * messages are fed to enough streams at once (about 2 MB in all) for the heap to notice. */
 function retainedPerChar(make: Make, chunks: string[], chars: number): number {
   if (!gc) return NaN;
   const n = Math.max(1, Math.round(2_000_000 / chars));
@@ -106,6 +108,18 @@ function retainedPerChar(make: Make, chunks: string[], chars: number): number {
   const after = process.memoryUsage().heapUsed;
   for (const p of ps) p.finalize(); // keeps them alive across the measurement
   return (after - before) / (chars * n);
+}
+
+/** The same, in a fresh process per contender and size: in a process that has run other streams, a heap
+ * baseline is skewed by what they left behind (up to a whole message). */
+function retainedInChild(name: string, size: number): number {
+  const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--retained", name, String(size)], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc` },
+  });
+  const value = Number(r.stdout.trim().split("\n").at(-1));
+  if (r.status !== 0 || !Number.isFinite(value)) throw new Error(`retained-memory run failed for ${name} at ${size}: ${r.stderr}`);
+  return value;
 }
 
 /** A schedule of feeds: chunk `chunks[j]` goes to stream `streams[j]`. The chunk strings are cut in the
@@ -182,26 +196,27 @@ export interface ServingResult {
 export function runServing(log: (line: string) => void = (l) => process.stdout.write(l + "\n")): ServingResult {
   const names = Object.keys(CONTENDERS);
   const rows: ServingRow[] = [];
-  for (const size of SIZES) {
+  const inputs = SIZES.map((size) => {
     const text = servingMessage(size);
-    const chunks = chunksOf(text);
+    return { text, chunks: chunksOf(text) };
+  });
+  const bytes = SIZES.map((size) => Object.fromEntries(names.map((n) => [n, retainedInChild(n, size)])));
+  inputs.forEach(({ text, chunks }, k) => {
+    const size = SIZES[k]!;
     const rounds = QUICK ? 3 : size >= 1_000_000 ? 5 : 15;
     const times = timeAlternating(
       names.map((n) => CONTENDERS[n]!),
       chunks,
       rounds,
     );
-    const row: ServingRow = { size: text.length, ns: {}, bytes: {} };
-    names.forEach((n, k) => {
-      row.ns[n] = times[k]!;
-      row.bytes[n] = retainedPerChar(CONTENDERS[n]!, chunks, text.length);
-    });
+    const row: ServingRow = { size: text.length, ns: {}, bytes: bytes[k]! };
+    names.forEach((n, j) => (row.ns[n] = times[j]!));
     rows.push(row);
     log(
       `serving ${String(text.length).padStart(8)} ch  ` +
         names.map((n) => `${n} ${row.ns[n]!.toFixed(0)} ns/chunk ${row.bytes[n]!.toFixed(2)} B/ch`).join("  "),
     );
-  }
+  });
   const streams = 64;
   const messages = Array.from({ length: streams }, (_, k) => servingMessage(20_000, k));
   const interleaved = names.map((name) => {
@@ -266,5 +281,9 @@ export function servingReport(r: ServingResult): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.stdout.write(servingReport(runServing()).join("\n") + "\n");
+  const at = process.argv.indexOf("--retained");
+  if (at >= 0) {
+    const text = servingMessage(Number(process.argv[at + 2]));
+    process.stdout.write(`${retainedPerChar(CONTENDERS[process.argv[at + 1]!]!, chunksOf(text), text.length)}\n`);
+  } else process.stdout.write(servingReport(runServing()).join("\n") + "\n");
 }

@@ -1,6 +1,6 @@
-// What a stream has sent, without keeping it: a length and two 32-bit hashes of the text, enough to tell at
-// the end whether the deltas add up to the final message (a template that overwrites streamed text) while
-// memory stays proportional to text not yet sent.
+// What a stream has sent of a call's arguments (and of all its calls), without keeping it: a length and two 32-bit hashes of the
+// text, enough to tell whether the deltas are a prefix of (then equal to) the final arguments, while memory
+// stays proportional to text not yet sent.
 
 export class Digest {
   length = 0;
@@ -18,6 +18,15 @@ export class Digest {
     this.a = a;
     this.b = b;
     this.length += s.length;
+  }
+
+  /** The digest as text (length and hashes), to fold into another digest. */
+  summary(): string {
+    return `${this.length}:${this.a >>> 0}:${this.b >>> 0}`;
+  }
+
+  equals(o: Digest): boolean {
+    return this.length === o.length && this.a === o.a && this.b === o.b;
   }
 
   /** Whether `s` is exactly the text added. */

@@ -15,10 +15,11 @@
 // serialiser's own spacing) and for xml-inline bodies (one complete tag at a time, parsed by the real
 // content parser). Everything else is sent when its region closes.
 //
-// Cost: deltas are built and merged as events arrive (no second pass), and nothing sent is kept: what was
-// streamed is remembered as lengths and digests (digest.ts), so memory is the text not yet sent (held
-// trailing whitespace, argument text waiting for its call's name, an unfinished xml tag, the open JSON
-// containers) however long the message grows.
+// Cost: deltas are built and merged as events arrive (no second pass), and nothing sent is copied: text
+// is checked against the closed blocks' values (strings the message holds anyway) and argument text
+// against a running digest (digest.ts), so memory is the text not yet sent (held trailing whitespace,
+// argument text waiting for its call's name, an unfinished xml tag, the open JSON containers) however
+// long the message grows. Field facts are worked out once per template (fieldTable), not per stream.
 
 import type { ContentContext } from "../runtime/content/index.ts";
 import { pyIsSpaceCode } from "../runtime/python/strip.ts";
@@ -160,10 +161,13 @@ export class OpenAIDeltaStream implements CallOutput {
    * grown on push: most feeds make exactly one delta). */
   private out: ChatDelta[] | null = null;
   /** What was streamed, to check against the final message: the closed blocks' final texts (strings the
-   * message holds anyway) and each call's header and a digest of its arguments. */
+   * message holds anyway), and a digest of the calls (headers and arguments). */
   private readonly sentContent: string[] = [];
   private readonly sentReasoning: string[] = [];
-  private readonly calls: SentCall[] = [];
+  /** Calls whose region is open (by index); a closed call is folded into `closedCalls` and dropped. */
+  private readonly openCalls = new Map<number, SentCall>();
+  private callCount = 0;
+  private readonly closedCalls = new Digest();
   private divergent: Set<string> | null = null;
   private done = 0;
 
@@ -197,13 +201,9 @@ export class OpenAIDeltaStream implements CallOutput {
     if (!sameText(this.sentContent, final.content)) this.markDivergent(CONTENT_FIELD);
     if (!sameText(this.sentReasoning, final[this.reasoningKey])) this.markDivergent("reasoning");
     const finalCalls = final.tool_calls ?? [];
-    if (
-      finalCalls.length !== this.calls.length ||
-      finalCalls.some((c, i) => {
-        const s = this.calls[i]!;
-        return c.id !== s.id || c.function.name !== s.name || !s.args.matches(c.function.arguments);
-      })
-    ) {
+    const expected = new Digest();
+    for (const c of finalCalls) foldCall(expected, c.id, c.function.name, argsDigest(c.function.arguments));
+    if (finalCalls.length !== this.callCount || this.openCalls.size > 0 || !this.closedCalls.equals(expected)) {
       this.markDivergent(TOOL_CALLS_FIELD);
     }
     const deltas = this.out ?? [];
@@ -299,7 +299,11 @@ export class OpenAIDeltaStream implements CallOutput {
     if (this.tool !== null && this.tool.field === field) {
       this.tool.close(value);
       this.tool = null;
-      this.done = this.calls.length;
+      for (; this.done < this.callCount; this.done++) {
+        const c = this.openCalls.get(this.done)!;
+        this.openCalls.delete(this.done);
+        foldCall(this.closedCalls, c.id, c.name, c.args);
+      }
       return;
     }
     const b = this.text;
@@ -316,28 +320,39 @@ export class OpenAIDeltaStream implements CallOutput {
   // ---- tool calls: CallOutput (used by the tool blocks) ----
 
   startCall(id: string | null, name: string): number {
-    const index = this.calls.length;
+    const index = this.callCount++;
     const callId = id ?? this.idFor(index, { id: null, name, arguments: "" });
-    this.calls.push({ id: callId, name, args: new Digest() });
+    this.openCalls.set(index, { id: callId, name, args: new Digest() });
     this.emit({ tool_calls: [{ index, id: callId, type: "function", function: { name, arguments: "" } }] });
     return index;
   }
 
   sendArgs(index: number, text: string): void {
     if (!text) return;
-    this.calls[index]!.args.add(text);
+    this.openCalls.get(index)!.args.add(text);
     const last = this.last()?.tool_calls?.[0];
     if (last !== undefined && last.index === index && last.id === undefined) last.function.arguments += text;
     else this.emit({ tool_calls: [{ index, function: { arguments: text } }] });
   }
 
   argsSent(index: number): Digest {
-    return this.calls[index]!.args;
+    return this.openCalls.get(index)!.args;
   }
 
   markDivergent(field: string): void {
     (this.divergent ??= new Set()).add(field);
   }
+}
+
+/** Adds one complete call (header and arguments digest) to a digest of all calls, in order. */
+function foldCall(all: Digest, id: string, name: string, args: Digest): void {
+  all.add(`${id}\u0000${name}\u0000${args.summary()}\u0000`);
+}
+
+function argsDigest(text: string): Digest {
+  const d = new Digest();
+  d.add(text);
+  return d;
 }
 
 /** Whether the texts sent (in order) make up `final` (null: the message has none). */
