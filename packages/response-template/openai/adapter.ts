@@ -4,6 +4,7 @@
 // goes out before its arguments instead of at close — without keeping a copy of the text to re-match.
 
 import type { PyPattern } from "../runtime/regex/api.ts";
+import { StreamParser } from "../runtime/engine/stream.ts";
 import type { Message, ParseOptions, ResponseParser } from "../runtime/types.ts";
 import type { TemplateSpec } from "../runtime/template/spec.ts";
 import type { OpenAIMessage, OpenAIMessageOptions } from "./message.ts";
@@ -47,16 +48,20 @@ export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions 
 /** A parser and its delta stream (no closures: streams are made per request). */
 export class ParserDeltaStream implements OpenAIStream {
   readonly initialDeltas: ChatDelta[];
+  private readonly owned: boolean;
 
   constructor(
     private readonly parser: ResponseParser,
     private readonly core: OpenAIDeltaStream,
   ) {
     this.initialDeltas = core.push(parser.initialEvents);
+    this.owned = parser instanceof StreamParser;
   }
 
   feed(chunk: string): ChatDelta[] {
-    return this.core.push(this.parser.feed(chunk));
+    const events = this.parser.feed(chunk);
+    // rtc's engine makes a new event list on every feed that nobody else sees: it can carry the deltas.
+    return this.owned ? this.core.pushOwned(events) : this.core.push(events);
   }
 
   get completedCalls(): number {

@@ -160,6 +160,8 @@ export class OpenAIDeltaStream implements CallOutput {
   /** Deltas of the current batch; created by the first one (an array literal of one, not an empty array
    * grown on push: most feeds make exactly one delta). */
   private out: ChatDelta[] | null = null;
+  /** A list to hold the batch's first delta instead of a new one (pushOwned). */
+  private slot: ChatDelta[] | null = null;
   /** What was streamed, to check against the final message: the closed blocks' final texts (strings the
    * message holds anyway), and a digest of the calls (headers and arguments). */
   private readonly sentContent: string[] = [];
@@ -189,6 +191,19 @@ export class OpenAIDeltaStream implements CallOutput {
       } else if (e.type === "region_open") this.open(e.field, captures?.get(i) ?? e.captures ?? null);
       else this.close(e.field, e.value);
     }
+    const out = this.out ?? [];
+    this.out = null;
+    return out;
+  }
+
+  /** `push` for an event list nobody else holds (a parser's fresh `feed()` result, as ParserDeltaStream
+   * gets): for the common batch, one chunk of an open text region, the list itself carries the deltas. */
+  pushOwned(events: RegionEvent[]): ChatDelta[] {
+    const e = events.length === 1 ? events[0]! : null;
+    if (e === null || e.type !== "region_chunk" || this.text === null || this.text.field !== e.field) return this.push(events);
+    this.slot = events as unknown as ChatDelta[];
+    this.textChunk(this.text, e.text);
+    this.slot = null;
     const out = this.out ?? [];
     this.out = null;
     return out;
@@ -291,8 +306,13 @@ export class OpenAIDeltaStream implements CallOutput {
   }
 
   private emit(d: ChatDelta): void {
-    if (this.out === null) this.out = [d];
-    else this.out.push(d);
+    if (this.out !== null) this.out.push(d);
+    else if (this.slot !== null) {
+      // pushOwned: the event list, already read, becomes the delta list.
+      this.slot[0] = d;
+      this.out = this.slot;
+      this.slot = null;
+    } else this.out = [d];
   }
 
   private close(field: string, value: JsonValue): void {
