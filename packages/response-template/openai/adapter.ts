@@ -5,7 +5,7 @@
 
 import type { PyPattern } from "../runtime/regex/api.ts";
 import { StreamParser } from "../runtime/engine/stream.ts";
-import type { Message, ParseOptions, ResponseParser } from "../runtime/types.ts";
+import type { Message, OnError, ParseIssue, ParseOptions, ResponseParser } from "../runtime/types.ts";
 import type { TemplateSpec } from "../runtime/template/spec.ts";
 import type { OpenAIMessage, OpenAIMessageOptions } from "./message.ts";
 import { OpenAIDeltaStream, type ChatDelta, type DeltaStreamOptions, type FieldInfo } from "./stream.ts";
@@ -16,7 +16,8 @@ export interface OpenAIStream {
   /** Deltas for what the prefix already wrote (a prefilled `<think>`…). */
   readonly initialDeltas: ChatDelta[];
   feed(chunk: string): ChatDelta[];
-  finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[] };
+  /** `errors`: recover mode's report (see ParseIssue), present exactly when the parser runs in recover mode. */
+  finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[]; errors?: ParseIssue[] };
   /** Calls 0…completedCalls-1 are complete: their region closed and all their argument text was sent. */
   readonly completedCalls: number;
 }
@@ -37,12 +38,16 @@ export interface OpenAIStreamHost {
   compile?: (source: string) => PyPattern;
 }
 
-export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: boolean };
+/** `onError` must be the one the parser was created with: in recover mode calls are sent whole at close. */
+export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: boolean; onError?: OnError };
 
 /** Wraps a parser (see interpreted.ts `createOpenAIStream` for the one-call form). */
 export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions = {}): OpenAIStream {
   const patterns = host.compile ? { pattern: cached(host.compile) } : undefined;
-  return new ParserDeltaStream(host.parser, new OpenAIDeltaStream({ ...options, fields: host.spec.fields, patterns }));
+  return new ParserDeltaStream(
+    host.parser,
+    new OpenAIDeltaStream({ ...options, fields: host.spec.fields, patterns, recover: options.onError === "recover" }),
+  );
 }
 
 /** A parser and its delta stream (no closures: streams are made per request). */
@@ -68,11 +73,12 @@ export class ParserDeltaStream implements OpenAIStream {
     return this.core.completedCalls;
   }
 
-  finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[] } {
-    const { message, events } = this.parser.finalize();
+  finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[]; errors?: ParseIssue[] } {
+    const { message, events, errors } = this.parser.finalize();
     const last = this.core.push(events);
     const done = this.core.finish(message);
-    return { message, openai: done.message, deltas: last.length ? [...last, ...done.deltas] : done.deltas, divergent: done.divergent };
+    const result = { message, openai: done.message, deltas: last.length ? [...last, ...done.deltas] : done.deltas, divergent: done.divergent };
+    return errors ? { ...result, errors } : result;
   }
 }
 
@@ -101,6 +107,8 @@ function readFields(fields: JsonObject): HostField[] {
         join: typeof f.join === "string" && repeats ? f.join : null,
         transform: f.transform === null ? undefined : f.transform,
         transformEach: f.transform_each === true,
+        into: typeof f.into === "string" ? f.into : null,
+        argumentTypes: f.argument_types === "json" ? "json" : null,
         open: typeof f.open_pattern === "string" ? { kind: "pattern", source: f.open_pattern } : null,
       },
     ];
@@ -135,6 +143,7 @@ export function streamOptions(
     reasoningKey: options.reasoningKey,
     fields,
     coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length),
+    recover: options.onError === "recover",
     patterns: compile ? { pattern: compile } : undefined,
   };
 }

@@ -63,6 +63,10 @@ export interface FieldInfo {
   join: string | null;
   transform: JsonValue | undefined;
   transformEach: boolean;
+  /** rtc extension `into`: the message key this field's blocks go to (a tool-call field feeding tool_calls). */
+  into?: string | null;
+  /** rtc extension `argument_types`: argument strings are typed as JSON when no tools are passed. */
+  argumentTypes?: "json" | null;
 }
 
 export interface DeltaStreamOptions extends OpenAIMessageOptions {
@@ -73,6 +77,9 @@ export interface DeltaStreamOptions extends OpenAIMessageOptions {
   coercesArguments?: boolean;
   /** Compiles patterns for xml-inline bodies; without it xml-inline calls are sent at close. */
   patterns?: ContentContext;
+  /** The parser runs in recover mode: a call may still fail when its region closes, so each call is sent
+   * whole at its region_close, and a region_error sends nothing (its text arrives as content). */
+  recover?: boolean;
 }
 
 type TextKind = "content" | "reasoning";
@@ -90,7 +97,7 @@ interface FieldEntry {
 }
 
 function entryFor(name: string, info: FieldInfo | undefined): FieldEntry | null {
-  const kind = kindOf(name);
+  const kind = kindOf(info?.into ?? name);
   if (kind === null) return null;
   const args = info && isDict(info.contentArgs) ? info.contentArgs : undefined;
   return {
@@ -102,6 +109,8 @@ function entryFor(name: string, info: FieldInfo | undefined): FieldEntry | null 
     shape: kind === "tool" ? shapeOf(info) : { kind: "opaque" },
   };
 }
+
+const OPAQUE: CallShape = { kind: "opaque" };
 
 const tables = new WeakMap<readonly FieldInfo[], ReadonlyMap<string, FieldEntry | null>>();
 /** Fields the template does not describe (no `fields` given): clean stripped text, calls sent at close. */
@@ -189,6 +198,7 @@ export class OpenAIDeltaStream implements CallOutput {
         if (this.text !== null && this.text.field === e.field) this.textChunk(this.text, e.text);
         else if (this.tool !== null && this.tool.field === e.field) this.tool.chunk(e.text);
       } else if (e.type === "region_open") this.open(e.field, captures?.get(i) ?? e.captures ?? null);
+      else if (e.type === "region_error") this.fail(e.field);
       else this.close(e.field, e.value);
     }
     const out = this.out ?? [];
@@ -226,6 +236,12 @@ export class OpenAIDeltaStream implements CallOutput {
     return { deltas, message: final, divergent: this.divergent ? [...this.divergent] : [] };
   }
 
+  /** Recover mode: the region failed. Nothing of a call was sent (calls go out whole at close). */
+  private fail(field: string): void {
+    if (this.tool !== null && this.tool.field === field) this.tool = null;
+    else if (this.text !== null && this.text.field === field) this.text = null;
+  }
+
   /** Calls 0…completedCalls-1 have all their argument text sent (their region closed). */
   get completedCalls(): number {
     return this.done;
@@ -237,7 +253,9 @@ export class OpenAIDeltaStream implements CallOutput {
     const entry = entryOf(this.table, field);
     if (entry === null) return;
     if (entry.kind === "tool") {
-      this.tool = toolBlock(this, entry.info, entry.shape, captures, this.options);
+      this.tool = this.options.recover
+        ? toolBlock(this, field, undefined, OPAQUE, null, this.options) // no field info: sent whole at close
+        : toolBlock(this, field, entry.info, entry.shape, captures, this.options);
       return;
     }
     let n = 0;

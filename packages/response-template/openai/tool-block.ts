@@ -6,6 +6,7 @@
 import { argGet, subParse, type ContentContext } from "../runtime/content/index.ts";
 import { pyDumps, pyFloatRepr } from "../runtime/python/dumps.ts";
 import { isDict, makeDict } from "../runtime/python/values.ts";
+import { typeArgumentsAsJson } from "../runtime/transform/json-types.ts";
 import type { JsonObject, JsonValue } from "../runtime/types.ts";
 import type { Digest } from "./digest.ts";
 import { JsonTokenizer, type JsonPath, type JsonTokenSink } from "./json-stream.ts";
@@ -45,19 +46,20 @@ export function shapeOf(info: FieldInfo | undefined): CallShape {
 /** The block for one tool_calls region. */
 export function toolBlock(
   out: CallOutput,
+  /** The field whose region this is (tool_calls, or a field feeding it with `into`). */
+  field: string,
   info: FieldInfo | undefined,
   shape: CallShape,
   captures: Record<string, string | null> | null,
   options: ToolOptions,
 ): Block {
-  if (shape.kind === "each" && info!.content === "json" && plainJson(argsOf(info!))) return new EachBlock(out, info!, shape.item, options);
-  const block = new ToolBlock(out, info, captures, options, shape, null, 0);
+  if (shape.kind === "each" && info!.content === "json" && plainJson(argsOf(info!))) return new EachBlock(out, field, info!, shape.item, options);
+  const block = new ToolBlock(out, field, info, captures, options, shape, null, 0);
   block.start();
   return block;
 }
 
 class ToolBlock implements JsonTokenSink, Block {
-  readonly field = TOOL_CALLS_FIELD;
   private mode: "json" | "xml" | "close" = "close";
   private tokenizer: JsonTokenizer | null = null;
   /** Index of the started call (header sent), or -1. */
@@ -86,6 +88,7 @@ class ToolBlock implements JsonTokenSink, Block {
 
   constructor(
     private readonly out: CallOutput,
+    readonly field: string,
     private readonly info: FieldInfo | undefined,
     private readonly captures: Record<string, string | null> | null,
     private readonly options: ToolOptions,
@@ -119,7 +122,7 @@ class ToolBlock implements JsonTokenSink, Block {
         !this.options.coercesArguments
       ) {
         this.mode = "xml";
-        this.xml = new XmlArgs(args, this.options.patterns);
+        this.xml = new XmlArgs(args, this.options.patterns, info.argumentTypes === "json");
       }
     } else if (shape.kind === "auto" && info.content === "json" && plainJson(args)) {
       this.mode = "json";
@@ -365,6 +368,9 @@ class XmlArgs {
   constructor(
     private readonly args: JsonObject,
     private readonly ctx: ContentContext,
+    /** `argument_types: "json"`: values are typed as the engine types them at close (xml mode runs only
+     * without tools, so that is the typing the final message has); typing is per value. */
+    private readonly jsonTypes: boolean,
   ) {}
 
   /** Argument text for the tags this chunk completed; null when streaming must stop (sent at close). */
@@ -383,7 +389,9 @@ class XmlArgs {
         this.keys.add(key);
         const raw = Object.prototype.hasOwnProperty.call(m.groups, "value") ? m.groups.value! : "";
         const value = subParse(raw, argGet(this.args, "value_parser", null), this.ctx, "xml-inline");
-        out += (this.count++ === 0 ? "{" : ", ") + pyDumps(makeDict(new Map([[key, value]])), { ensureAscii: false }).slice(1, -1);
+        const entry = makeDict(new Map([[key, value]]));
+        if (this.jsonTypes) typeArgumentsAsJson({ function: { arguments: entry } });
+        out += (this.count++ === 0 ? "{" : ", ") + pyDumps(entry, { ensureAscii: false }).slice(1, -1);
         this.from = m.end;
         const cut = this.from - pattern.lookbehind; // -Infinity: the pattern may look back anywhere
         if (cut > 0) {
@@ -406,7 +414,6 @@ function sendWhole(out: CallOutput, calls: NormalizedCall[]): void {
  * with paths whose first element is the item's index. Item k sends its header only after items 0…k-1
  * have, so indexes stay in list order. */
 class EachBlock implements JsonTokenSink, Block {
-  readonly field = TOOL_CALLS_FIELD;
   private tokenizer: JsonTokenizer | null = new JsonTokenizer(this);
   /** The body is not a list: nothing streams, the calls go out at close. */
   private broken = false;
@@ -416,6 +423,7 @@ class EachBlock implements JsonTokenSink, Block {
 
   constructor(
     private readonly out: CallOutput,
+    readonly field: string,
     private readonly info: FieldInfo,
     private readonly shape: CallShape,
     private readonly options: ToolOptions,
@@ -460,7 +468,7 @@ class EachBlock implements JsonTokenSink, Block {
     }
     if (path.length === 1) {
       const k = path[0] as number;
-      const item = new ToolBlock(this.out, this.info, null, this.options, this.shape, () => this.leading >= k, 1);
+      const item = new ToolBlock(this.out, this.field, this.info, null, this.options, this.shape, () => this.leading >= k, 1);
       this.items[k] = item;
       item.start();
       this.wake();
