@@ -11,6 +11,7 @@ import type { JsonValue, Message, ResponseParser } from "../packages/response-te
 import { canonical } from "../packages/response-template-compiler/replay/tagged.ts";
 import { pyJsonLoads } from "../packages/response-template/runtime/python/json.ts";
 import { bundleSection } from "./bench/bundle-size.ts";
+import { runServing, servingReport } from "./bench/serving.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -364,7 +365,8 @@ async function main(): Promise<void> {
   }
   const bundles = await bundleSection(ROOT);
   process.stdout.write(`${bundles.join("\n")}\n`);
-  writeFileSync(join(ROOT, "BENCHMARKS.md"), `${report(rows)}\n${bundles.join("\n")}`);
+  const serving = runServing();
+  writeFileSync(join(ROOT, "BENCHMARKS.md"), `${report(rows)}\n${bundles.join("\n")}\n${servingReport(serving).join("\n")}`);
   process.stdout.write("wrote BENCHMARKS.md\n");
 }
 

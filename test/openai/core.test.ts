@@ -49,6 +49,22 @@ const BODIES = [
 ];
 
 describe("OpenAIDeltaStream (synthetic events)", () => {
+  it("reports what was streamed but is not in the final message (text and calls are checked without copies)", () => {
+    const call = (args: JsonValue) => makeDict([["type", "function"], ["function", makeDict([["name", "f"], ["arguments", args]])]]);
+    const run = (final: Message) => {
+      const s = new OpenAIDeltaStream({ fields: [hermes, text("content")] });
+      s.push([{ type: "region_open", field: "content" }, { type: "region_chunk", field: "content", text: "Hello", dirty: false }]);
+      s.push([{ type: "region_close", field: "content", value: "Hello" }]);
+      s.push([{ type: "region_open", field: "tool_calls" }, { type: "region_chunk", field: "tool_calls", text: '{"name": "f", "arguments": {"a": 1}}', dirty: true }]);
+      s.push([{ type: "region_close", field: "tool_calls", value: call(makeDict([["a", 1]])) }]);
+      return s.finish(final).divergent;
+    };
+    expect(run(makeDict([["content", "Hello"], ["tool_calls", [call(makeDict([["a", 1]]))]]]))).toEqual([]);
+    expect(run(makeDict([["content", "Hello"], ["tool_calls", [call(makeDict([["a", 2]]))]]]))).toEqual(["tool_calls"]);
+    expect(run(makeDict([["content", "Hello"], ["tool_calls", [call(makeDict([["a", 1]])), call(makeDict([["a", 1]]))]]]))).toEqual(["tool_calls"]);
+    expect(run(makeDict([["content", "Hellp"], ["tool_calls", [call(makeDict([["a", 1]]))]]]))).toEqual(["content"]);
+  });
+
   it("streams JSON arguments as a prefix of their final serialisation, in any chunking", () => {
     const counts = newCounts();
     let incremental = 0;

@@ -153,8 +153,10 @@ describe("OpenAI streaming adapter over template samples", () => {
   it.skipIf(cases.length === 0)(`keeps its promises over templates/samples (${cases.length} samples)`, () => {
     const counts = newCounts();
     const outcome = new Map<string, Set<string>>();
+    let samplesRun = 0;
     cases.forEach((c, i) => {
       const r = replay(c, counts, i + 1, "reasoning_content");
+      if (r !== "skipped") samplesRun++;
       const t = c.name.split("/")[0]!;
       if (!outcome.has(r)) outcome.set(r, new Set());
       outcome.get(r)!.add(t);
@@ -166,7 +168,14 @@ describe("OpenAI streaming adapter over template samples", () => {
         `  templates streaming tool arguments: ${streamed.size}; calls only at close: ${atClose.join(", ") || "none"}\n` +
         `  templates skipped (sample does not parse): ${[...(outcome.get("skipped") ?? [])].join(", ") || "none"}`,
     );
-    expect(counts.runs).toBeGreaterThan(0);
+    // Every sample that parses runs whole, one character at a time and in CHUNKINGS random chunkings, and
+    // each run checks three equalities with toOpenAIMessage (content, reasoning, tool calls): the README
+    // states these per-sample counts.
+    expect(samplesRun).toBeGreaterThan(0);
+    expect(counts.runs).toBe(samplesRun * (CHUNKINGS + 2));
+    // Three equalities per run; a divergent run (an overwriting template, checked above) skips its diverging fields.
+    expect(counts.finalEquality).toBeLessThanOrEqual(3 * counts.runs);
+    expect(counts.finalEquality).toBeGreaterThanOrEqual(3 * counts.runs - 2 * counts.divergentRuns);
   });
 
   it.skipIf(cases.length === 0)("keeps its promises without the pattern translator (generated-parser path)", () => {

@@ -1,7 +1,8 @@
 // The layering of the two packages, read from every import (static, type-only, re-export, dynamic) with
 // TypeScript's own import scanner:
 //   response-template: runtime ← translate ← interpret ← index.ts; openai on runtime (openai/interpreted.ts
-//   also on interpret and translate: createOpenAIStream); models on runtime. No dependencies, no node:.
+//   also on interpret and translate: createOpenAIStream); vllm on openai; models on runtime. No dependencies,
+//   no node:.
 //   response-template-compiler: the core only by package specifier, through its exports; other packages
 //   only if package.json lists them.
 // (translate/'s own passes are tested in test/regex/import-graph.test.ts.)
@@ -61,6 +62,8 @@ const CORE_LAYERS: Record<string, readonly string[]> = {
   translate: ["runtime", "translate"],
   interpret: ["runtime", "translate", "interpret"],
   openai: ["runtime", "openai"],
+  // vLLM's parser interface over the OpenAI stream (its createOpenAIStream brings the interpreter).
+  vllm: ["runtime", "openai", "vllm"],
   models: ["runtime", "models"],
   "": ["runtime", "interpret", ""],
 };

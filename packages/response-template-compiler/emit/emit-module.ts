@@ -5,7 +5,7 @@
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { FieldPlanIR, TemplatePlan, TransformPlan } from "../plan/ir.ts";
 import { isDict, tablesUsed, type PatternSpec } from "response-template/runtime";
-import { ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
+import { MEMO_CLASS, ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
 import { messageType } from "./message-type.ts";
 import { jsonValue, newNeeds, plainValue, str, type ValueNeeds } from "./values.ts";
 
@@ -157,34 +157,42 @@ const ctx: ContentContext = {
   const scanners: string[] = [];
   for (const s of plan.states) scanners.push(...stateFunctions(s, plan, names));
   const anchor = truncateFunction(plan);
-  body.push(...names.memoDecls, ...names.holdFns, ...names.findFns, ...scanners, anchor);
+  body.push(...names.holdFns, ...names.findFns, anchor);
 
   const lookbehind = plan.states
     .flatMap((s) => s.watch)
     .map((w) => (w.delimiter.kind === "pattern" ? `P${w.delimiter.pattern}.lookbehind` : null))
     .filter((x): x is string => x !== null);
+  const call = (name: string) => `${name}(buf, pos, eos, out${names.memoUsers.has(name) ? ", this" : ""})`;
   const cases = plan.states
     .filter((s) => s.state >= 0)
-    .map((s) => `case ${s.state}: ${stateFunctionName(s)}(buf, pos, eos, out); return;`);
+    .map((s) => `case ${s.state}: ${call(stateFunctionName(s))}; return;`);
+  // One plan object per parser: the template's constants, plus the fields where scanners keep the results
+  // they reuse, so that interleaved streams never see each other's state (nothing mutable at module level).
   body.push(
-    fn(`const plan: Plan = {
-  fields,
-  implicit: ${plan.implicit},
-  defaults,
-  lookbehind: ${lookbehind.length ? `Math.max(0, ${[...new Set(lookbehind)].join(", ")})` : "0"},
-  truncatePrefix,
+    konst("LOOKBEHIND", "number", lookbehind.length ? `Math.max(0, ${[...new Set(lookbehind)].join(", ")})` : "0"),
+    ...scanners,
+    fn(`/** The plan of one parser: the template's constants and its own scan memos. */
+class ${MEMO_CLASS} implements Plan {
+  readonly fields = fields;
+  readonly implicit = ${plan.implicit};
+  readonly defaults = defaults;
+  readonly lookbehind = LOOKBEHIND;
+  readonly truncatePrefix = truncatePrefix;
+  ${names.memoDecls.join("\n")}
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       ${cases.join("\n")}
-      default: scanOutside(buf, pos, eos, out);
+      default: ${call("scanOutside")};
     }
-  },
-};`),
+  }
+}`),
   );
+  const planFor = `new ${MEMO_CLASS}()`;
   body.push(
     fn(`/** A streaming parser: feed() chunks as they arrive, then finalize(). \`prefix\` (the prompt) is required. */
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
-  return new StreamParser<Message>(plan, options);
+  return new StreamParser<Message>(${planFor}, options);
 }`),
     fn(`/** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
  * \`onError: "recover"\` each result is \`{message, errors}\`. */
@@ -196,7 +204,7 @@ export function parseResponse(
   text: string | string[],
   options: ParseOptions,
 ): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
-  return Array.isArray(text) ? text.map((t) => parseWhole<Message>(plan, t, options)) : parseWhole<Message>(plan, text, options);
+  return Array.isArray(text) ? text.map((t) => parseWhole<Message>(${planFor}, t, options)) : parseWhole<Message>(${planFor}, text, options);
 }`),
   );
 

@@ -23,11 +23,16 @@ function pySpace(c: number): boolean {
 }`;
 }
 
+/** The generated module's per-parser plan class, which holds the scan memos. */
+export const MEMO_CLASS = "ParserPlan";
+
 /** Names shared by all scanners of one module: hold-back functions, pattern searches, memo slots. */
 export class ScanNames {
   readonly holdFns: string[] = [];
   readonly findFns: string[] = [];
+  /** Memo fields of the plan class (one plan per parser), and the state functions that read them. */
   readonly memoDecls: string[] = [];
+  readonly memoUsers = new Set<string>();
   private readonly holds = new Map<string, string>();
   private readonly finds = new Map<number, string>();
   private spaceFn = false;
@@ -218,7 +223,9 @@ export function stateFunctions(state: StatePlan, plan: TemplatePlan, names: Scan
     case "single":
       return [[header, sig, ...singleBody(state.watch[0]!, plan, names), "}"].join("\n")];
     case "general":
-      return [[header, sig, ...quietText(state, plan), ...exactBody(state, plan, names, true), "}"].join("\n")];
+      // The exact search reuses its results through memo fields of the parser's own plan (`m`).
+      names.memoUsers.add(fn);
+      return [[header, sig.replace("out: ScanResult)", `out: ScanResult, m: ${MEMO_CLASS})`), ...quietText(state, plan), ...exactBody(state, plan, names, true), "}"].join("\n")];
     case "dispatch": {
       const exact = `${fn}Exact`;
       return [
@@ -339,16 +346,16 @@ function exactBody(state: StatePlan, plan: TemplatePlan, names: ScanNames, memo:
       out.push("{");
       if (reusable) {
         names.memoDecls.push(
-          `let ${slot}Buf: string | null = null;`,
-          `let ${slot}From = 0;`,
-          `let ${slot}Eos = false;`,
-          `let ${slot}Hit: PatternMatch | null = null;`,
+          `${slot}Buf: string | null = null;`,
+          `${slot}From = 0;`,
+          `${slot}Eos = false;`,
+          `${slot}Hit: PatternMatch | null = null;`,
         );
         out.push(`let r: PatternMatch | null;`);
         out.push(
-          `if (buf === ${slot}Buf && eos === ${slot}Eos && pos >= ${slot}From && (${slot}Hit === null || ${slot}Hit.start >= pos)) r = ${slot}Hit;`,
+          `if (buf === m.${slot}Buf && eos === m.${slot}Eos && pos >= m.${slot}From && (m.${slot}Hit === null || m.${slot}Hit.start >= pos)) r = m.${slot}Hit;`,
         );
-        out.push(`else { r = ${find}(buf, pos, eos, n); ${slot}Buf = buf; ${slot}From = pos; ${slot}Eos = eos; ${slot}Hit = r; }`);
+        out.push(`else { r = ${find}(buf, pos, eos, n); m.${slot}Buf = buf; m.${slot}From = pos; m.${slot}Eos = eos; m.${slot}Hit = r; }`);
       } else out.push(`const r = ${find}(buf, pos, eos, n);`);
       out.push("if (r !== null) {");
       out.push("if (!eos && (r.partial || r.end === n)) { if (r.start < hold) hold = r.start; }");
@@ -362,20 +369,20 @@ function exactBody(state: StatePlan, plan: TemplatePlan, names: ScanNames, memo:
     out.push("{");
     if (memo) {
       names.memoDecls.push(
-        `let ${slot}Buf: string | null = null;`,
-        `let ${slot}From = 0;`,
-        `let ${slot}Eos = false;`,
-        `let ${slot}S = -1;`,
-        `let ${slot}E = 0;`,
-        `let ${slot}P = false;`,
+        `${slot}Buf: string | null = null;`,
+        `${slot}From = 0;`,
+        `${slot}Eos = false;`,
+        `${slot}S = -1;`,
+        `${slot}E = 0;`,
+        `${slot}P = false;`,
       );
       out.push("let s = -1;", "let e = 0;", "let part = false;");
       out.push(
-        `if (buf === ${slot}Buf && eos === ${slot}Eos && pos >= ${slot}From && (${slot}S < 0 || ${slot}S >= pos)) { s = ${slot}S; e = ${slot}E; part = ${slot}P; }`,
+        `if (buf === m.${slot}Buf && eos === m.${slot}Eos && pos >= m.${slot}From && (m.${slot}S < 0 || m.${slot}S >= pos)) { s = m.${slot}S; e = m.${slot}E; part = m.${slot}P; }`,
       );
       out.push("else {");
       out.push(...literalSearch(d.literals, names));
-      out.push(`${slot}Buf = buf; ${slot}From = pos; ${slot}Eos = eos; ${slot}S = s; ${slot}E = e; ${slot}P = part;`);
+      out.push(`m.${slot}Buf = buf; m.${slot}From = pos; m.${slot}Eos = eos; m.${slot}S = s; m.${slot}E = e; m.${slot}P = part;`);
       out.push("}");
     } else {
       out.push("let s = -1;", "let e = 0;", "let part = false;");

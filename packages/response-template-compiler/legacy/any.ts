@@ -3,7 +3,7 @@
 // needs a JMESPath engine; here it is available.
 
 import { createResponseParser, parseResponse } from "response-template";
-import { createOpenAIStream, OpenAIDeltaStream, type OpenAIStream, type OpenAIStreamOptions } from "response-template/openai";
+import { createOpenAIStream, wrapParser, type OpenAIStream, type OpenAIStreamOptions } from "response-template/openai";
 import { isLegacySchema, type JsonValue, type Message, type ParseOptions, type ResponseParser } from "response-template/runtime";
 import { createLegacyParser } from "./index.ts";
 import { parseLegacy } from "./parse.ts";
@@ -21,16 +21,6 @@ export function parseAny(json: unknown, text: string, options: ParseOptions): Me
 /** The OpenAI delta stream over a template or a legacy schema (whose deltas all arrive at finalize()). */
 export function createAnyOpenAIStream(json: unknown, options: ParseOptions & OpenAIStreamOptions): OpenAIStream {
   if (!isLegacySchema(json)) return createOpenAIStream(json, options);
-  const parser = createLegacyParser(json as JsonValue, options);
-  const core = new OpenAIDeltaStream(options);
-  return {
-    initialDeltas: [],
-    feed: (chunk) => core.push(parser.feed(chunk)),
-    finalize() {
-      const { message, events } = parser.finalize();
-      const last = core.push(events);
-      const done = core.finish(message);
-      return { message, openai: done.message, deltas: [...last, ...done.deltas], divergent: done.divergent };
-    },
-  };
+  // No field infos: every call and every structured value arrives when the parser finalizes.
+  return wrapParser({ spec: { fields: [] }, parser: createLegacyParser(json as JsonValue, options) }, options);
 }

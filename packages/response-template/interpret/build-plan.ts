@@ -28,7 +28,14 @@ interface Watched {
   cache: { buf: string; pos: number; partial: boolean; match: DelimiterMatch | null } | null;
 }
 
+/** A plan for one parser (its delimiter searches are cached per plan: see `planFactory`). */
 export function buildPlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
+  return planFactory(spec, compile)();
+}
+
+/** Compiles the template's delimiters once and returns a maker of plans that share them but not their
+ * search caches: each parser gets its own plan, so interleaved streams never see each other's state. */
+export function planFactory(spec: TemplateSpec, compile: PatternCompiler): () => Plan {
   const ctx: ContentContext = { pattern: compile };
   const delimiter = (d: DelimiterSpec): Delimiter => {
     switch (d.kind) {
@@ -56,34 +63,36 @@ export function buildPlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
     process: (body, captures) => processField(body, f, captures, ctx),
   }));
 
-  // What is searched in each state. Entries are ordered opens first, then by field name (code points), so
-  // that among matches with equal start and length the first found is the reference's winner.
-  const outside: Watched[] = [];
-  spec.fields.forEach((_, i) => {
-    if (opens[i]) outside.push({ field: i, open: true, delim: opens[i]!, cache: null });
-  });
-  outside.sort((a, b) => comparePy(spec.fields[a.field]!.name, spec.fields[b.field]!.name));
-  if (spec.implicit >= 0 && closes[spec.implicit]) {
-    outside.push({ field: spec.implicit, open: false, delim: closes[spec.implicit]!, cache: null });
-  }
-  const inside: Watched[][] = spec.fields.map((_, i) =>
-    closes[i] ? [{ field: i, open: false, delim: closes[i]!, cache: null }] : [],
-  );
-
   const all = [...opens, ...closes].filter((d): d is Delimiter => d !== null);
   const lookbehind = Math.max(0, ...all.map((d) => d.lookbehind));
   const anchor = delimiter(spec.anchor);
+  const truncatePrefix = (prefix: string) => truncateAfterLastMatch(anchor, prefix);
 
-  return {
-    fields,
-    implicit: spec.implicit,
-    defaults: spec.defaults,
-    lookbehind,
-    truncatePrefix: (prefix) => truncateAfterLastMatch(anchor, prefix),
-    scan(state, buf, pos, eos, out) {
-      const watch = state >= 0 && state !== spec.implicit ? inside[state]! : outside;
-      scanWatched(watch, buf, pos, eos, out);
-    },
+  return () => {
+    // What is searched in each state. Entries are ordered opens first, then by field name (code points),
+    // so that among matches with equal start and length the first found is the reference's winner.
+    const outside: Watched[] = [];
+    spec.fields.forEach((_, i) => {
+      if (opens[i]) outside.push({ field: i, open: true, delim: opens[i]!, cache: null });
+    });
+    outside.sort((a, b) => comparePy(spec.fields[a.field]!.name, spec.fields[b.field]!.name));
+    if (spec.implicit >= 0 && closes[spec.implicit]) {
+      outside.push({ field: spec.implicit, open: false, delim: closes[spec.implicit]!, cache: null });
+    }
+    const inside: Watched[][] = spec.fields.map((_, i) =>
+      closes[i] ? [{ field: i, open: false, delim: closes[i]!, cache: null }] : [],
+    );
+    return {
+      fields,
+      implicit: spec.implicit,
+      defaults: spec.defaults,
+      lookbehind,
+      truncatePrefix,
+      scan(state, buf, pos, eos, out) {
+        const watch = state >= 0 && state !== spec.implicit ? inside[state]! : outside;
+        scanWatched(watch, buf, pos, eos, out);
+      },
+    };
   };
 }
 

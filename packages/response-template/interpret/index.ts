@@ -11,7 +11,7 @@ import type { TemplateSpec } from "../runtime/template/spec.ts";
 import { StreamParser } from "../runtime/engine/stream.ts";
 import type { Plan } from "../runtime/engine/plan.ts";
 import type { Message, ParseOptions, ResponseParser } from "../runtime/types.ts";
-import { buildPlan } from "./build-plan.ts";
+import { planFactory } from "./build-plan.ts";
 import { parseWhole, type Recovered, type RecoverOptions } from "../runtime/engine/whole.ts";
 
 export type { Recovered, RecoverOptions } from "../runtime/engine/whole.ts";
@@ -20,7 +20,10 @@ export type { Recovered, RecoverOptions } from "../runtime/engine/whole.ts";
 export interface LoadedTemplate {
   readonly kind: "template";
   readonly spec: TemplateSpec;
+  /** A plan, for inspection and `truncatePrefix`; parsers each take their own from `newPlan()`. */
   readonly plan: Plan;
+  /** A plan with its own search caches (one per parser: parsers never share mutable state). */
+  newPlan(): Plan;
 }
 
 const loaded = new WeakMap<object, LoadedTemplate>();
@@ -42,14 +45,15 @@ export function loadTemplate(json: unknown): LoadedTemplate {
     );
   }
   const spec = validateTemplate(json, compilePattern);
-  const result: LoadedTemplate = { kind: "template", spec, plan: buildPlan(spec, compilePattern) };
+  const newPlan = planFactory(spec, compilePattern);
+  const result: LoadedTemplate = { kind: "template", spec, plan: newPlan(), newPlan };
   results.add(result);
   if (typeof json === "object" && json !== null) loaded.set(json, result);
   return result;
 }
 
 export function createResponseParser(template: unknown, options: ParseOptions): ResponseParser {
-  return new StreamParser(loadTemplate(template).plan, options);
+  return new StreamParser(loadTemplate(template).newPlan(), options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
@@ -63,6 +67,6 @@ export function parseResponse(
   text: string | string[],
   options: ParseOptions,
 ): Message | Recovered | (Message | Recovered)[] {
-  const { plan } = loadTemplate(template);
+  const plan = loadTemplate(template).newPlan();
   return Array.isArray(text) ? text.map((s) => parseWhole(plan, s, options)) : parseWhole(plan, text, options);
 }

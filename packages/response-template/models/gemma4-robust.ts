@@ -129,22 +129,6 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-let mO_0Buf: string | null = null;
-let mO_0From = 0;
-let mO_0Eos = false;
-let mO_0S = -1;
-let mO_0E = 0;
-let mO_0P = false;
-let mO_1Buf: string | null = null;
-let mO_1From = 0;
-let mO_1Eos = false;
-let mO_1Hit: PatternMatch | null = null;
-let mO_2Buf: string | null = null;
-let mO_2From = 0;
-let mO_2Eos = false;
-let mO_2S = -1;
-let mO_2E = 0;
-let mO_2P = false;
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel>thought\n" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -431,8 +415,34 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return p < 0 ? null : P0.search(buf, p, true);
 }
 
+/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
+function truncatePrefix(prefix: string): string {
+  let last = -1;
+  let pos = 0;
+  for (;;) {
+    let s = -1;
+    let e = 0;
+    let t = 0;
+    t = prefix.indexOf("<tool_response|>", pos);
+    if (t >= 0) {
+      s = t;
+      e = t + 16;
+    }
+    t = prefix.indexOf("<|turn>model\n", pos);
+    if (t >= 0 && (s < 0 || t < s)) {
+      s = t;
+      e = t + 13;
+    }
+    if (s < 0) break;
+    last = e;
+    pos = e;
+  }
+  return last < 0 ? prefix : prefix.slice(last);
+}
+
+const LOOKBEHIND: number = Math.max(0, P0.lookbehind);
 /** outside (implicit field content): open thinking: "<|channel>thought\n"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"; close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
   // Plain text: no watched text ("<") starts in the unread text, so nothing matches.
   if (!eos && buf.indexOf("<", pos) < 0) {
     out.field = -1;
@@ -451,10 +461,10 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
     let s = -1;
     let e = 0;
     let part = false;
-    if (buf === mO_0Buf && eos === mO_0Eos && pos >= mO_0From && (mO_0S < 0 || mO_0S >= pos)) {
-      s = mO_0S;
-      e = mO_0E;
-      part = mO_0P;
+    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0S < 0 || m.mO_0S >= pos)) {
+      s = m.mO_0S;
+      e = m.mO_0E;
+      part = m.mO_0P;
     } else {
       s = buf.indexOf("<|channel>thought\n", pos);
       if (s >= 0) e = s + 18;
@@ -462,12 +472,12 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
         s = hold0(buf, pos, n);
         part = s >= 0;
       }
-      mO_0Buf = buf;
-      mO_0From = pos;
-      mO_0Eos = eos;
-      mO_0S = s;
-      mO_0E = e;
-      mO_0P = part;
+      m.mO_0Buf = buf;
+      m.mO_0From = pos;
+      m.mO_0Eos = eos;
+      m.mO_0S = s;
+      m.mO_0E = e;
+      m.mO_0P = part;
     }
     if (s >= 0) {
       if (part) {
@@ -484,14 +494,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [1] open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"
   {
     let r: PatternMatch | null;
-    if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1Hit === null || mO_1Hit.start >= pos))
-      r = mO_1Hit;
+    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
+      r = m.mO_1Hit;
     else {
       r = find0(buf, pos, eos, n);
-      mO_1Buf = buf;
-      mO_1From = pos;
-      mO_1Eos = eos;
-      mO_1Hit = r;
+      m.mO_1Buf = buf;
+      m.mO_1From = pos;
+      m.mO_1Eos = eos;
+      m.mO_1Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -510,10 +520,10 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
     let s = -1;
     let e = 0;
     let part = false;
-    if (buf === mO_2Buf && eos === mO_2Eos && pos >= mO_2From && (mO_2S < 0 || mO_2S >= pos)) {
-      s = mO_2S;
-      e = mO_2E;
-      part = mO_2P;
+    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2S < 0 || m.mO_2S >= pos)) {
+      s = m.mO_2S;
+      e = m.mO_2E;
+      part = m.mO_2P;
     } else {
       let t = 0;
       t = buf.indexOf("<|tool_response>", pos);
@@ -554,12 +564,12 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
         if (t >= 0 && (s < 0 || t < s)) s = t;
         part = s >= 0;
       }
-      mO_2Buf = buf;
-      mO_2From = pos;
-      mO_2Eos = eos;
-      mO_2S = s;
-      mO_2E = e;
-      mO_2P = part;
+      m.mO_2Buf = buf;
+      m.mO_2From = pos;
+      m.mO_2Eos = eos;
+      m.mO_2S = s;
+      m.mO_2E = e;
+      m.mO_2P = part;
     }
     if (s >= 0) {
       if (part) {
@@ -621,37 +631,29 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.hold = p >= 0 ? p : n;
 }
 
-/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
-function truncatePrefix(prefix: string): string {
-  let last = -1;
-  let pos = 0;
-  for (;;) {
-    let s = -1;
-    let e = 0;
-    let t = 0;
-    t = prefix.indexOf("<tool_response|>", pos);
-    if (t >= 0) {
-      s = t;
-      e = t + 16;
-    }
-    t = prefix.indexOf("<|turn>model\n", pos);
-    if (t >= 0 && (s < 0 || t < s)) {
-      s = t;
-      e = t + 13;
-    }
-    if (s < 0) break;
-    last = e;
-    pos = e;
-  }
-  return last < 0 ? prefix : prefix.slice(last);
-}
-
-const plan: Plan = {
-  fields,
-  implicit: 2,
-  defaults,
-  lookbehind: Math.max(0, P0.lookbehind),
-  truncatePrefix,
+/** The plan of one parser: the template's constants and its own scan memos. */
+class ParserPlan implements Plan {
+  readonly fields = fields;
+  readonly implicit = 2;
+  readonly defaults = defaults;
+  readonly lookbehind = LOOKBEHIND;
+  readonly truncatePrefix = truncatePrefix;
+  mO_0Buf: string | null = null;
+  mO_0From = 0;
+  mO_0Eos = false;
+  mO_0S = -1;
+  mO_0E = 0;
+  mO_0P = false;
+  mO_1Buf: string | null = null;
+  mO_1From = 0;
+  mO_1Eos = false;
+  mO_1Hit: PatternMatch | null = null;
+  mO_2Buf: string | null = null;
+  mO_2From = 0;
+  mO_2Eos = false;
+  mO_2S = -1;
+  mO_2E = 0;
+  mO_2P = false;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -661,13 +663,14 @@ const plan: Plan = {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out);
+        scanOutside(buf, pos, eos, out, this);
     }
-  },
-};
+  }
+}
+
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
-  return new StreamParser<Message>(plan, options);
+  return new StreamParser<Message>(new ParserPlan(), options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
@@ -681,6 +684,6 @@ export function parseResponse(
   options: ParseOptions,
 ): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
   return Array.isArray(text)
-    ? text.map((t) => parseWhole<Message>(plan, t, options))
-    : parseWhole<Message>(plan, text, options);
+    ? text.map((t) => parseWhole<Message>(new ParserPlan(), t, options))
+    : parseWhole<Message>(new ParserPlan(), text, options);
 }

@@ -160,14 +160,6 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
 ];
-let mO_0Buf: string | null = null;
-let mO_0From = 0;
-let mO_0Eos = false;
-let mO_0Hit: PatternMatch | null = null;
-let mO_1Buf: string | null = null;
-let mO_1From = 0;
-let mO_1Eos = false;
-let mO_1Hit: PatternMatch | null = null;
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|function_call|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -417,8 +409,16 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P1.search(buf, j, !eos);
 }
 
+/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
+function truncatePrefix(prefix: string): string {
+  // "assistant<|role_sep|>\n" cannot overlap itself (border table), so its last occurrence is the last match.
+  const i = prefix.lastIndexOf("assistant<|role_sep|>\n");
+  return i < 0 ? prefix : prefix.slice(i + 22);
+}
+
+const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind);
 /** outside (implicit field content): open tool_calls: pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*"; close content: pattern "\\s*(?:<\\|message_sep\\|>(?!\\s*function call)|</s>)". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
   const n = buf.length;
   let hold = n;
   let bf = -1;
@@ -429,14 +429,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [0] open tool_calls: pattern "\\s*(?:<\\|message_sep\\|>\\s*)?(?:function call<\\|role_sep\\|>|<\\|function_call\\|>)\\s*"
   {
     let r: PatternMatch | null;
-    if (buf === mO_0Buf && eos === mO_0Eos && pos >= mO_0From && (mO_0Hit === null || mO_0Hit.start >= pos))
-      r = mO_0Hit;
+    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
+      r = m.mO_0Hit;
     else {
       r = find0(buf, pos, eos, n);
-      mO_0Buf = buf;
-      mO_0From = pos;
-      mO_0Eos = eos;
-      mO_0Hit = r;
+      m.mO_0Buf = buf;
+      m.mO_0From = pos;
+      m.mO_0Eos = eos;
+      m.mO_0Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -453,14 +453,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [1] close content: pattern "\\s*(?:<\\|message_sep\\|>(?!\\s*function call)|</s>)"
   {
     let r: PatternMatch | null;
-    if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1Hit === null || mO_1Hit.start >= pos))
-      r = mO_1Hit;
+    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
+      r = m.mO_1Hit;
     else {
       r = find2(buf, pos, eos, n);
-      mO_1Buf = buf;
-      mO_1From = pos;
-      mO_1Eos = eos;
-      mO_1Hit = r;
+      m.mO_1Buf = buf;
+      m.mO_1From = pos;
+      m.mO_1Eos = eos;
+      m.mO_1Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -505,32 +505,35 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.groups = r.groups;
 }
 
-/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
-function truncatePrefix(prefix: string): string {
-  // "assistant<|role_sep|>\n" cannot overlap itself (border table), so its last occurrence is the last match.
-  const i = prefix.lastIndexOf("assistant<|role_sep|>\n");
-  return i < 0 ? prefix : prefix.slice(i + 22);
-}
-
-const plan: Plan = {
-  fields,
-  implicit: 1,
-  defaults,
-  lookbehind: Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind),
-  truncatePrefix,
+/** The plan of one parser: the template's constants and its own scan memos. */
+class ParserPlan implements Plan {
+  readonly fields = fields;
+  readonly implicit = 1;
+  readonly defaults = defaults;
+  readonly lookbehind = LOOKBEHIND;
+  readonly truncatePrefix = truncatePrefix;
+  mO_0Buf: string | null = null;
+  mO_0From = 0;
+  mO_0Eos = false;
+  mO_0Hit: PatternMatch | null = null;
+  mO_1Buf: string | null = null;
+  mO_1From = 0;
+  mO_1Eos = false;
+  mO_1Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
         scanField0(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out);
+        scanOutside(buf, pos, eos, out, this);
     }
-  },
-};
+  }
+}
+
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
-  return new StreamParser<Message>(plan, options);
+  return new StreamParser<Message>(new ParserPlan(), options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
@@ -544,6 +547,6 @@ export function parseResponse(
   options: ParseOptions,
 ): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
   return Array.isArray(text)
-    ? text.map((t) => parseWhole<Message>(plan, t, options))
-    : parseWhole<Message>(plan, text, options);
+    ? text.map((t) => parseWhole<Message>(new ParserPlan(), t, options))
+    : parseWhole<Message>(new ParserPlan(), text, options);
 }

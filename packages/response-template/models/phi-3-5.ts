@@ -156,6 +156,14 @@ function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P0.search(buf, j, !eos);
 }
 
+/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
+function truncatePrefix(prefix: string): string {
+  // "<|assistant|>" cannot overlap itself (border table), so its last occurrence is the last match.
+  const i = prefix.lastIndexOf("<|assistant|>");
+  return i < 0 ? prefix : prefix.slice(i + 13);
+}
+
+const LOOKBEHIND: number = Math.max(0, P0.lookbehind);
 /** outside (implicit field content): close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
@@ -175,29 +183,25 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   out.groups = r.groups;
 }
 
-/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
-function truncatePrefix(prefix: string): string {
-  // "<|assistant|>" cannot overlap itself (border table), so its last occurrence is the last match.
-  const i = prefix.lastIndexOf("<|assistant|>");
-  return i < 0 ? prefix : prefix.slice(i + 13);
-}
+/** The plan of one parser: the template's constants and its own scan memos. */
+class ParserPlan implements Plan {
+  readonly fields = fields;
+  readonly implicit = 0;
+  readonly defaults = defaults;
+  readonly lookbehind = LOOKBEHIND;
+  readonly truncatePrefix = truncatePrefix;
 
-const plan: Plan = {
-  fields,
-  implicit: 0,
-  defaults,
-  lookbehind: Math.max(0, P0.lookbehind),
-  truncatePrefix,
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       default:
         scanOutside(buf, pos, eos, out);
     }
-  },
-};
+  }
+}
+
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
-  return new StreamParser<Message>(plan, options);
+  return new StreamParser<Message>(new ParserPlan(), options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
@@ -211,6 +215,6 @@ export function parseResponse(
   options: ParseOptions,
 ): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
   return Array.isArray(text)
-    ? text.map((t) => parseWhole<Message>(plan, t, options))
-    : parseWhole<Message>(plan, text, options);
+    ? text.map((t) => parseWhole<Message>(new ParserPlan(), t, options))
+    : parseWhole<Message>(new ParserPlan(), text, options);
 }

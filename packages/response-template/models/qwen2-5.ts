@@ -355,32 +355,6 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process5 },
 ];
-let mO_0Buf: string | null = null;
-let mO_0From = 0;
-let mO_0Eos = false;
-let mO_0Hit: PatternMatch | null = null;
-let mO_1Buf: string | null = null;
-let mO_1From = 0;
-let mO_1Eos = false;
-let mO_1Hit: PatternMatch | null = null;
-let mO_2Buf: string | null = null;
-let mO_2From = 0;
-let mO_2Eos = false;
-let mO_2Hit: PatternMatch | null = null;
-let mO_3Buf: string | null = null;
-let mO_3From = 0;
-let mO_3Eos = false;
-let mO_3S = -1;
-let mO_3E = 0;
-let mO_3P = false;
-let mO_4Buf: string | null = null;
-let mO_4From = 0;
-let mO_4Eos = false;
-let mO_4Hit: PatternMatch | null = null;
-let mO_5Buf: string | null = null;
-let mO_5From = 0;
-let mO_5Eos = false;
-let mO_5Hit: PatternMatch | null = null;
 /** Earliest p ≥ from with buf[p:] a proper prefix of "```" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -752,8 +726,25 @@ function find5(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
   return P5.search(buf, j, !eos);
 }
 
+/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
+function truncatePrefix(prefix: string): string {
+  // "<|im_start|>assistant\n" cannot overlap itself (border table), so its last occurrence is the last match.
+  const i = prefix.lastIndexOf("<|im_start|>assistant\n");
+  return i < 0 ? prefix : prefix.slice(i + 22);
+}
+
+const LOOKBEHIND: number = Math.max(
+  0,
+  P3.lookbehind,
+  P2.lookbehind,
+  P1.lookbehind,
+  P0.lookbehind,
+  P6.lookbehind,
+  P4.lookbehind,
+  P5.lookbehind,
+);
 /** outside (implicit field content): open bare_calls: pattern "^\\s*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"; open fenced_calls: pattern "\\s*```[a-z_]*\\s*(?=\\{\\s*\"name\"\\s*:)"; open function_calls: pattern "\\s*<function=(?P<name>[^>\\n]+)>"; open thinking: "<think>"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
   const n = buf.length;
   let hold = n;
   let bf = -1;
@@ -764,14 +755,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [0] open bare_calls: pattern "^\\s*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"
   {
     let r: PatternMatch | null;
-    if (buf === mO_0Buf && eos === mO_0Eos && pos >= mO_0From && (mO_0Hit === null || mO_0Hit.start >= pos))
-      r = mO_0Hit;
+    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
+      r = m.mO_0Hit;
     else {
       r = find3(buf, pos, eos, n);
-      mO_0Buf = buf;
-      mO_0From = pos;
-      mO_0Eos = eos;
-      mO_0Hit = r;
+      m.mO_0Buf = buf;
+      m.mO_0From = pos;
+      m.mO_0Eos = eos;
+      m.mO_0Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -788,14 +779,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [1] open fenced_calls: pattern "\\s*```[a-z_]*\\s*(?=\\{\\s*\"name\"\\s*:)"
   {
     let r: PatternMatch | null;
-    if (buf === mO_1Buf && eos === mO_1Eos && pos >= mO_1From && (mO_1Hit === null || mO_1Hit.start >= pos))
-      r = mO_1Hit;
+    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
+      r = m.mO_1Hit;
     else {
       r = find2(buf, pos, eos, n);
-      mO_1Buf = buf;
-      mO_1From = pos;
-      mO_1Eos = eos;
-      mO_1Hit = r;
+      m.mO_1Buf = buf;
+      m.mO_1From = pos;
+      m.mO_1Eos = eos;
+      m.mO_1Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -812,14 +803,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [2] open function_calls: pattern "\\s*<function=(?P<name>[^>\\n]+)>"
   {
     let r: PatternMatch | null;
-    if (buf === mO_2Buf && eos === mO_2Eos && pos >= mO_2From && (mO_2Hit === null || mO_2Hit.start >= pos))
-      r = mO_2Hit;
+    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2Hit === null || m.mO_2Hit.start >= pos))
+      r = m.mO_2Hit;
     else {
       r = find1(buf, pos, eos, n);
-      mO_2Buf = buf;
-      mO_2From = pos;
-      mO_2Eos = eos;
-      mO_2Hit = r;
+      m.mO_2Buf = buf;
+      m.mO_2From = pos;
+      m.mO_2Eos = eos;
+      m.mO_2Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -838,10 +829,10 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
     let s = -1;
     let e = 0;
     let part = false;
-    if (buf === mO_3Buf && eos === mO_3Eos && pos >= mO_3From && (mO_3S < 0 || mO_3S >= pos)) {
-      s = mO_3S;
-      e = mO_3E;
-      part = mO_3P;
+    if (buf === m.mO_3Buf && eos === m.mO_3Eos && pos >= m.mO_3From && (m.mO_3S < 0 || m.mO_3S >= pos)) {
+      s = m.mO_3S;
+      e = m.mO_3E;
+      part = m.mO_3P;
     } else {
       s = buf.indexOf("<think>", pos);
       if (s >= 0) e = s + 7;
@@ -849,12 +840,12 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
         s = hold2(buf, pos, n);
         part = s >= 0;
       }
-      mO_3Buf = buf;
-      mO_3From = pos;
-      mO_3Eos = eos;
-      mO_3S = s;
-      mO_3E = e;
-      mO_3P = part;
+      m.mO_3Buf = buf;
+      m.mO_3From = pos;
+      m.mO_3Eos = eos;
+      m.mO_3S = s;
+      m.mO_3E = e;
+      m.mO_3P = part;
     }
     if (s >= 0) {
       if (part) {
@@ -871,14 +862,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [4] open tool_calls: pattern "\\s*<tool_call>"
   {
     let r: PatternMatch | null;
-    if (buf === mO_4Buf && eos === mO_4Eos && pos >= mO_4From && (mO_4Hit === null || mO_4Hit.start >= pos))
-      r = mO_4Hit;
+    if (buf === m.mO_4Buf && eos === m.mO_4Eos && pos >= m.mO_4From && (m.mO_4Hit === null || m.mO_4Hit.start >= pos))
+      r = m.mO_4Hit;
     else {
       r = find0(buf, pos, eos, n);
-      mO_4Buf = buf;
-      mO_4From = pos;
-      mO_4Eos = eos;
-      mO_4Hit = r;
+      m.mO_4Buf = buf;
+      m.mO_4From = pos;
+      m.mO_4Eos = eos;
+      m.mO_4Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -895,14 +886,14 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   // [5] close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
   {
     let r: PatternMatch | null;
-    if (buf === mO_5Buf && eos === mO_5Eos && pos >= mO_5From && (mO_5Hit === null || mO_5Hit.start >= pos))
-      r = mO_5Hit;
+    if (buf === m.mO_5Buf && eos === m.mO_5Eos && pos >= m.mO_5From && (m.mO_5Hit === null || m.mO_5Hit.start >= pos))
+      r = m.mO_5Hit;
     else {
       r = find6(buf, pos, eos, n);
-      mO_5Buf = buf;
-      mO_5From = pos;
-      mO_5Eos = eos;
-      mO_5Hit = r;
+      m.mO_5Buf = buf;
+      m.mO_5From = pos;
+      m.mO_5Eos = eos;
+      m.mO_5Hit = r;
     }
     if (r !== null) {
       if (!eos && (r.partial || r.end === n)) {
@@ -1021,28 +1012,39 @@ function scanField4(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.groups = r.groups;
 }
 
-/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
-function truncatePrefix(prefix: string): string {
-  // "<|im_start|>assistant\n" cannot overlap itself (border table), so its last occurrence is the last match.
-  const i = prefix.lastIndexOf("<|im_start|>assistant\n");
-  return i < 0 ? prefix : prefix.slice(i + 22);
-}
-
-const plan: Plan = {
-  fields,
-  implicit: 5,
-  defaults,
-  lookbehind: Math.max(
-    0,
-    P3.lookbehind,
-    P2.lookbehind,
-    P1.lookbehind,
-    P0.lookbehind,
-    P6.lookbehind,
-    P4.lookbehind,
-    P5.lookbehind,
-  ),
-  truncatePrefix,
+/** The plan of one parser: the template's constants and its own scan memos. */
+class ParserPlan implements Plan {
+  readonly fields = fields;
+  readonly implicit = 5;
+  readonly defaults = defaults;
+  readonly lookbehind = LOOKBEHIND;
+  readonly truncatePrefix = truncatePrefix;
+  mO_0Buf: string | null = null;
+  mO_0From = 0;
+  mO_0Eos = false;
+  mO_0Hit: PatternMatch | null = null;
+  mO_1Buf: string | null = null;
+  mO_1From = 0;
+  mO_1Eos = false;
+  mO_1Hit: PatternMatch | null = null;
+  mO_2Buf: string | null = null;
+  mO_2From = 0;
+  mO_2Eos = false;
+  mO_2Hit: PatternMatch | null = null;
+  mO_3Buf: string | null = null;
+  mO_3From = 0;
+  mO_3Eos = false;
+  mO_3S = -1;
+  mO_3E = 0;
+  mO_3P = false;
+  mO_4Buf: string | null = null;
+  mO_4From = 0;
+  mO_4Eos = false;
+  mO_4Hit: PatternMatch | null = null;
+  mO_5Buf: string | null = null;
+  mO_5From = 0;
+  mO_5Eos = false;
+  mO_5Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -1061,13 +1063,14 @@ const plan: Plan = {
         scanField4(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out);
+        scanOutside(buf, pos, eos, out, this);
     }
-  },
-};
+  }
+}
+
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
-  return new StreamParser<Message>(plan, options);
+  return new StreamParser<Message>(new ParserPlan(), options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
@@ -1081,6 +1084,6 @@ export function parseResponse(
   options: ParseOptions,
 ): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
   return Array.isArray(text)
-    ? text.map((t) => parseWhole<Message>(plan, t, options))
-    : parseWhole<Message>(plan, text, options);
+    ? text.map((t) => parseWhole<Message>(new ParserPlan(), t, options))
+    : parseWhole<Message>(new ParserPlan(), text, options);
 }

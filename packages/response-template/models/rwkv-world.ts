@@ -58,6 +58,14 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
+function truncatePrefix(prefix: string): string {
+  // "Assistant:" cannot overlap itself (border table), so its last occurrence is the last match.
+  const i = prefix.lastIndexOf("Assistant:");
+  return i < 0 ? prefix : prefix.slice(i + 10);
+}
+
+const LOOKBEHIND: number = 0;
 /** outside (implicit field content): close content: "\n\n". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
@@ -76,29 +84,25 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   out.hold = p >= 0 ? p : n;
 }
 
-/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
-function truncatePrefix(prefix: string): string {
-  // "Assistant:" cannot overlap itself (border table), so its last occurrence is the last match.
-  const i = prefix.lastIndexOf("Assistant:");
-  return i < 0 ? prefix : prefix.slice(i + 10);
-}
+/** The plan of one parser: the template's constants and its own scan memos. */
+class ParserPlan implements Plan {
+  readonly fields = fields;
+  readonly implicit = 0;
+  readonly defaults = defaults;
+  readonly lookbehind = LOOKBEHIND;
+  readonly truncatePrefix = truncatePrefix;
 
-const plan: Plan = {
-  fields,
-  implicit: 0,
-  defaults,
-  lookbehind: 0,
-  truncatePrefix,
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       default:
         scanOutside(buf, pos, eos, out);
     }
-  },
-};
+  }
+}
+
 /** A streaming parser: feed() chunks as they arrive, then finalize(). `prefix` (the prompt) is required. */
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
-  return new StreamParser<Message>(plan, options);
+  return new StreamParser<Message>(new ParserPlan(), options);
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
@@ -112,6 +116,6 @@ export function parseResponse(
   options: ParseOptions,
 ): Message | Recovered<Message> | (Message | Recovered<Message>)[] {
   return Array.isArray(text)
-    ? text.map((t) => parseWhole<Message>(plan, t, options))
-    : parseWhole<Message>(plan, text, options);
+    ? text.map((t) => parseWhole<Message>(new ParserPlan(), t, options))
+    : parseWhole<Message>(new ParserPlan(), text, options);
 }

@@ -4,14 +4,11 @@
 import { compilePattern } from "../translate/index.ts";
 import { createResponseParser, loadTemplate } from "../interpret/index.ts";
 import type { ParseOptions } from "../runtime/types.ts";
-import { wrapParser, type OpenAIStream, type OpenAIStreamOptions } from "./adapter.ts";
+import { ParserDeltaStream, detailed, streamOptions, type OpenAIStream, type OpenAIStreamOptions } from "./adapter.ts";
+import { OpenAIDeltaStream } from "./stream.ts";
 
 export function createOpenAIStream(template: unknown, options: ParseOptions & OpenAIStreamOptions): OpenAIStream {
   const loaded = loadTemplate(template);
-  const parser = createResponseParser(loaded, options);
-  const keptPrefix = options.prefix ? loaded.plan.truncatePrefix(options.prefix) : "";
-  return wrapParser(
-    { spec: loaded.spec, parser, keptPrefix, compile: compilePattern },
-    { ...options, coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length) },
-  );
+  const parser = createResponseParser(loaded, detailed(options));
+  return new ParserDeltaStream(parser, new OpenAIDeltaStream(streamOptions(options, loaded.spec.fields, compilePattern)));
 }

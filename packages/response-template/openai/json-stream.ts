@@ -3,14 +3,21 @@
 // path of the value concerned, so that a consumer can write a prefix of the final serialisation without
 // ever taking text back. On anything that is not plain JSON it stops (`failed`): the consumer then waits
 // for the parsed value at region close.
+//
+// Cost: O(1) per character. The path is one array mutated in place (consumers compare a bounded prefix of
+// it, never copy it), duplicate keys are found with a set per open object, and nesting stops at the plain
+// JSON parser's limit (runtime/python/json.ts: the 512th container raises RecursionError), so the state is
+// bounded by 511 frames however deep the text goes.
+
+import { JSON_MAX_DEPTH } from "../runtime/python/json.ts";
 
 export type JsonPath = (string | number)[];
 
 export interface JsonTokenSink {
   /** A value at `path` begins: `{`, `[`, `"` or the first character of a scalar. */
   valueStart(path: JsonPath, kind: "object" | "array" | "string" | "scalar"): void;
-  /** The `index`-th key of the object at `path` is complete. */
-  key(path: JsonPath, key: string, index: number): void;
+  /** The `index`-th key of the object at `path` is complete; `duplicate` when the object already had it. */
+  key(path: JsonPath, key: string, index: number, duplicate: boolean): void;
   /** Decoded characters of the string at `path` (never splits a `\uXXXX` escape). */
   stringChunk(path: JsonPath, text: string): void;
   stringEnd(path: JsonPath): void;
@@ -19,202 +26,278 @@ export interface JsonTokenSink {
   containerEnd(path: JsonPath, kind: "object" | "array"): void;
 }
 
-type Mode = "value" | "after" | "key-or-end" | "key" | "colon" | "string" | "scalar" | "done" | "failed";
+// Modes.
+const VALUE = 0;
+const AFTER = 1;
+const KEY_OR_END = 2;
+const KEY = 3;
+const COLON = 4;
+const STRING = 5;
+const SCALAR = 6;
+const DONE = 7;
+const FAILED = 8;
 
 interface Frame {
-  kind: "object" | "array";
+  object: boolean;
   /** Members (object) or items (array) begun so far. */
   count: number;
+  /** An object's keys so far: a list while short, a set beyond (objects are usually small). */
+  keys: string[] | Set<string> | null;
 }
 
-const WS = new Set([" ", "\t", "\n", "\r"]);
-const SCALAR_CHARS = /^[0-9A-Za-z+\-.]$/;
-const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const KEY_LIST_MAX = 8;
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+/** Characters of a scalar as the tokenizer collects them ([0-9A-Za-z+\-.]); validity is the consumer's. */
+const isScalarChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 45 || c === 46;
+const hexValue = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
 
 export class JsonTokenizer {
-  private mode: Mode = "value";
+  private mode = VALUE;
   private readonly frames: Frame[] = [];
   private readonly path: JsonPath = [];
+  /** Decoded string text not yet reported (a whole key; a value's text since the last flush). */
   private str = "";
-  private esc: string | null = null;
+  /** Inside a string escape: -1 none, 0 right after the backslash, 1–4 hex digits of \uXXXX read. */
+  private esc = -1;
+  private escCode = 0;
   private strIsKey = false;
   private scalarText = "";
+  /** True right after `[`: the next value may instead be `]`. */
+  private arrayItemPending = false;
+  /** Stopped at the nesting limit (the region cannot parse). */
+  tooDeep = false;
 
   constructor(private readonly sink: JsonTokenSink) {}
 
   get failed(): boolean {
-    return this.mode === "failed";
+    return this.mode === FAILED;
   }
 
   push(text: string): void {
-    for (let i = 0; i < text.length && this.mode !== "failed"; i++) this.step(text[i]!);
+    const n = text.length;
+    let i = 0;
+    while (i < n && this.mode !== FAILED) {
+      if (this.mode === SCALAR) {
+        // The rest of a scalar in one slice.
+        let j = i;
+        while (j < n && isScalarChar(text.charCodeAt(j))) j++;
+        if (j > i) {
+          this.scalarText += text.slice(i, j);
+          i = j;
+          if (i === n) break;
+        }
+      } else if (this.mode === STRING && this.esc < 0) {
+        // A run of plain string characters goes in one slice.
+        let j = i;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === 34 || c === 92 || c < 0x20) break;
+          j++;
+        }
+        if (j > i) {
+          this.str += text.slice(i, j);
+          i = j;
+          if (i === n) break;
+        }
+      }
+      this.step(text.charCodeAt(i));
+      i++;
+    }
     // Flush decoded string text at chunk ends so values stream while the model writes them.
-    if (this.mode === "string" && !this.strIsKey && this.str) {
+    if (this.mode === STRING && !this.strIsKey && this.str) {
       this.sink.stringChunk(this.path, this.str);
       this.str = "";
     }
   }
 
   private fail(): void {
-    this.mode = "failed";
+    this.mode = FAILED;
   }
 
-  private step(c: string): void {
+  private step(c: number): void {
     switch (this.mode) {
-      case "string":
+      case STRING:
         return this.stringChar(c);
-      case "scalar":
-        if (SCALAR_CHARS.test(c)) {
-          this.scalarText += c;
+      case SCALAR:
+        if (isScalarChar(c)) {
+          this.scalarText += String.fromCharCode(c);
           return;
         }
         this.sink.scalar(this.path, this.scalarText);
         this.valueEnded();
         return this.step(c);
-      case "value":
-        if (WS.has(c)) return;
+      case VALUE:
+        if (isSpace(c)) return;
         return this.beginValue(c);
-      case "after":
-        if (WS.has(c)) return;
+      case AFTER:
+        if (isSpace(c)) return;
         return this.afterValue(c);
-      case "key-or-end":
-      case "key":
-        if (WS.has(c)) return;
-        if (c === "}" && this.mode === "key-or-end") return this.endContainer("object");
-        if (c !== '"') return this.fail();
+      case KEY_OR_END:
+      case KEY:
+        if (isSpace(c)) return;
+        if (c === 125 /* } */ && this.mode === KEY_OR_END) return this.endContainer();
+        if (c !== 34) return this.fail();
         this.strIsKey = true;
         this.str = "";
-        this.mode = "string";
+        this.mode = STRING;
         return;
-      case "colon":
-        if (WS.has(c)) return;
-        if (c !== ":") return this.fail();
-        this.mode = "value";
+      case COLON:
+        if (isSpace(c)) return;
+        if (c !== 58 /* : */) return this.fail();
+        this.mode = VALUE;
         return;
-      case "done":
-        if (!WS.has(c)) this.fail();
-        return;
-      case "failed":
+      case DONE:
+        if (!isSpace(c)) this.fail();
         return;
     }
   }
 
-  private beginValue(c: string): void {
-    const top = this.top();
-    if (c === "]" && this.arrayItemPending && top?.kind === "array" && top.count === 0) {
+  private beginValue(c: number): void {
+    const top = this.frames.length ? this.frames[this.frames.length - 1]! : null;
+    if (c === 93 /* ] */ && this.arrayItemPending && top !== null && !top.object && top.count === 0) {
       this.arrayItemPending = false;
-      return this.endContainer("array");
+      return this.endContainer();
     }
     this.arrayItemPending = false;
-    if (top?.kind === "array") {
+    if (top !== null && !top.object) {
       // An array item's path element is pushed when the item starts and popped when it ends.
       this.path.push(top.count);
       top.count++;
     }
-    if (c === "{" || c === "[") {
-      const kind = c === "{" ? "object" : "array";
-      this.sink.valueStart(this.path, kind);
-      this.frames.push({ kind, count: 0 });
-      this.mode = kind === "object" ? "key-or-end" : "value";
-      this.arrayItemPending = kind === "array";
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (this.frames.length >= JSON_MAX_DEPTH - 1) {
+        this.tooDeep = true;
+        return this.fail();
+      }
+      const object = c === 123;
+      this.sink.valueStart(this.path, object ? "object" : "array");
+      this.frames.push({ object, count: 0, keys: null });
+      this.mode = object ? KEY_OR_END : VALUE;
+      this.arrayItemPending = !object;
       return;
     }
-    if (c === '"') {
+    if (c === 34) {
       this.sink.valueStart(this.path, "string");
       this.strIsKey = false;
       this.str = "";
-      this.mode = "string";
+      this.mode = STRING;
       return;
     }
-    if (SCALAR_CHARS.test(c)) {
+    if (isScalarChar(c)) {
       this.sink.valueStart(this.path, "scalar");
-      this.scalarText = c;
-      this.mode = "scalar";
+      this.scalarText = String.fromCharCode(c);
+      this.mode = SCALAR;
       return;
     }
     this.fail();
-  }
-
-  /** True right after `[`: the next value may instead be `]`. */
-  private arrayItemPending = false;
-
-  private top(): Frame | undefined {
-    return this.frames[this.frames.length - 1];
   }
 
   /** A value just ended: pop its path element (object key or array index) unless it was the root. */
   private valueEnded(): void {
     if (this.frames.length === 0) {
-      this.mode = "done";
+      this.mode = DONE;
       return;
     }
     this.path.pop();
-    this.mode = "after";
+    this.mode = AFTER;
   }
 
-  private afterValue(c: string): void {
-    const top = this.top();
+  private afterValue(c: number): void {
+    const top = this.frames[this.frames.length - 1];
     if (!top) return this.fail();
-    if (c === ",") {
-      if (top.kind === "object") this.mode = "key";
-      else {
-        this.mode = "value";
-        this.arrayItemPending = false;
-      }
+    if (c === 44 /* , */) {
+      this.mode = top.object ? KEY : VALUE;
+      this.arrayItemPending = false;
       return;
     }
-    if ((c === "}" && top.kind === "object") || (c === "]" && top.kind === "array")) return this.endContainer(top.kind);
+    if ((c === 125 && top.object) || (c === 93 && !top.object)) return this.endContainer();
     this.fail();
   }
 
-  private endContainer(kind: "object" | "array"): void {
-    this.frames.pop();
-    this.sink.containerEnd(this.path, kind);
-    if (this.frames.length === 0) this.mode = "done";
+  private endContainer(): void {
+    const frame = this.frames.pop()!;
+    this.sink.containerEnd(this.path, frame.object ? "object" : "array");
+    if (this.frames.length === 0) this.mode = DONE;
     else {
       this.path.pop();
-      this.mode = "after";
+      this.mode = AFTER;
     }
   }
 
-  private stringChar(c: string): void {
-    if (this.esc !== null) {
-      this.esc += c;
-      if (this.esc.length === 1) {
-        if (c === "u") return;
-        const e = ESCAPES[c];
-        if (e === undefined) return this.fail();
-        this.str += e;
-        this.esc = null;
-        return;
-      }
-      if (!/[0-9a-fA-F]/.test(c)) return this.fail();
-      if (this.esc.length === 5) {
-        this.str += String.fromCharCode(parseInt(this.esc.slice(1), 16));
-        this.esc = null;
-      }
+  private stringChar(c: number): void {
+    if (this.esc >= 0) return this.escapeChar(c);
+    if (c === 92 /* \ */) {
+      this.esc = 0;
       return;
     }
-    if (c === "\\") {
-      this.esc = "";
-      return;
-    }
-    if (c === '"') {
-      if (this.strIsKey) {
-        const top = this.top()!;
-        this.sink.key(this.path, this.str, top.count);
-        this.path.push(this.str);
-        top.count++;
-        this.str = "";
-        this.mode = "colon";
-        return;
-      }
+    if (c === 34) {
+      if (this.strIsKey) return this.keyEnded();
       if (this.str) this.sink.stringChunk(this.path, this.str);
       this.str = "";
       this.sink.stringEnd(this.path);
       return this.valueEnded();
     }
-    if (c.charCodeAt(0) < 0x20) return this.fail(); // json.loads(strict=True) rejects raw control characters
-    this.str += c;
+    if (c < 0x20) return this.fail(); // json.loads(strict=True) rejects raw control characters
+    this.str += String.fromCharCode(c);
+  }
+
+  private escapeChar(c: number): void {
+    if (this.esc === 0) {
+      if (c === 117 /* u */) {
+        this.esc = 1;
+        this.escCode = 0;
+        return;
+      }
+      const e = SHORT_ESCAPES[c];
+      if (e === undefined) return this.fail();
+      this.str += e;
+      this.esc = -1;
+      return;
+    }
+    const h = hexValue(c);
+    if (h < 0) return this.fail();
+    this.escCode = this.escCode * 16 + h;
+    if (++this.esc === 5) {
+      this.str += String.fromCharCode(this.escCode);
+      this.esc = -1;
+    }
+  }
+
+  private keyEnded(): void {
+    const top = this.frames[this.frames.length - 1]!;
+    const key = this.str;
+    let duplicate: boolean;
+    const keys = top.keys;
+    if (keys === null) {
+      duplicate = false;
+      top.keys = [key];
+    } else if (Array.isArray(keys)) {
+      duplicate = keys.includes(key);
+      if (!duplicate) {
+        if (keys.length < KEY_LIST_MAX) keys.push(key);
+        else top.keys = new Set(keys).add(key);
+      }
+    } else {
+      duplicate = keys.has(key);
+      keys.add(key);
+    }
+    this.sink.key(this.path, key, top.count, duplicate);
+    this.path.push(key);
+    top.count++;
+    this.str = "";
+    this.mode = COLON;
   }
 }
+
+const SHORT_ESCAPES: Record<number, string> = {
+  34: '"',
+  92: "\\",
+  47: "/",
+  98: "\b",
+  102: "\f",
+  110: "\n",
+  114: "\r",
+  116: "\t",
+};

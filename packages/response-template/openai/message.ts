@@ -61,15 +61,16 @@ export function argumentsText(args: JsonValue | undefined): string {
  */
 export function normalizeToolCalls(value: JsonValue | undefined): NormalizedCall[] {
   const out: NormalizedCall[] = [];
-  const visit = (v: JsonValue | undefined): void => {
-    if (Array.isArray(v)) for (const item of v) visit(item);
-    else if (isDict(v)) {
-      const call = normalizeCall(v);
-      if (call) out.push(call);
-    }
-  };
-  visit(value);
+  collectCalls(value, out);
   return out;
+}
+
+function collectCalls(v: JsonValue | undefined, out: NormalizedCall[]): void {
+  if (Array.isArray(v)) for (const item of v) collectCalls(item, out);
+  else if (isDict(v)) {
+    const call = normalizeCall(v);
+    if (call) out.push(call);
+  }
 }
 
 export function normalizeCall(v: JsonObject): NormalizedCall | null {

@@ -32,6 +32,11 @@ export type ToolCall<F extends JsonValue = JsonValue> = { type: "function"; func
 export interface RegionOpenEvent {
   type: "region_open";
   field: string;
+  /** Only with `eventDetails`: the open delimiter's named groups that took part in the match (what the
+   * field's transform sees as captures; `{}` for a literal open or the implicit field). */
+  captures?: Record<string, string>;
+  /** Only with `eventDetails`: stream offset (UTF-16, kept prefix then generation) of the region's text. */
+  offset?: number;
 }
 export interface RegionChunkEvent {
   type: "region_chunk";
@@ -99,6 +104,12 @@ export interface ParseOptions {
   tools?: ToolDefinition[];
   /** What a region that cannot be parsed does: raise (default, as the reference) or be recovered. */
   onError?: OnError;
+  /**
+   * An rtc extension, off by default: `region_open` events also carry the open match's `captures` and the
+   * region's stream `offset` (facts only the parser knows; the OpenAI stream uses them to send a call's name
+   * from its open delimiter at once). Off, events have exactly the reference's shape.
+   */
+  eventDetails?: boolean;
 }
 
 /** A streaming parser; `M` is the message type (a generated module's own `Message`). */

@@ -16,6 +16,8 @@ import { parseXmlInline } from "./xml-inline.ts";
 import { EXTENSION_PARSERS } from "./ext/index.ts";
 
 export type { ContentContext, ContentParser } from "./types.ts";
+export { subParse } from "./sub-parse.ts";
+export { argGet } from "./args.ts";
 
 /** The parsers the Python reference has: a template using only these is portable. */
 export const REFERENCE_PARSERS: Readonly<Record<string, ContentParser>> = Object.freeze({

@@ -43,6 +43,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   /** Stream offset where the open region's text starts (for errors that say where). */
   private regionStart = 0;
   private finalized = false;
+  /** `eventDetails`: region_open events carry captures and offset. */
+  private readonly details: boolean;
   private readonly scanned: ScanResult = { field: -1, open: false, start: 0, end: 0, groups: null, hold: 0 };
 
   // ---- recover mode (onError: "recover") only; `issues` is null in throw mode and nothing below is used ----
@@ -79,6 +81,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       throw new ParserStateError(`onError must be "throw" or "recover", got ${JSON.stringify(onError)}`, "ValueError");
     }
     this.issues = onError === "recover" ? new IssueLog() : null;
+    this.details = options.eventDetails === true;
     this.keep = plan.lookbehind;
     this.output = deepCopy(plan.defaults);
     const tools = options.tools;
@@ -218,9 +221,9 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     }
     const field = this.plan.fields[this.current]!;
     if (!this.opened) {
-      if (this.emitEvents) events.push({ type: "region_open", field: field.name });
       this.opened = true;
       this.regionStart = this.base + this.pos; // callers pass buf[pos…]
+      if (this.emitEvents) events.push(this.openEvent(field.name));
     }
     // Collecting chunks in an array and joining them in blocks keeps a long region from becoming a rope of
     // thousands of tiny strings, which the garbage collector would copy over and over (feed cost would
@@ -242,7 +245,13 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     if (this.parts.length !== 0) this.parts = [];
     this.opened = true;
     this.regionStart = this.base + this.pos; // pos is already past the open delimiter
-    if (this.emitEvents) events.push({ type: "region_open", field: this.plan.fields[field]!.name });
+    if (this.emitEvents) events.push(this.openEvent(this.plan.fields[field]!.name));
+  }
+
+  private openEvent(field: string): RegionEvent {
+    return this.details
+      ? { type: "region_open", field, captures: { ...this.captures }, offset: this.regionStart }
+      : { type: "region_open", field };
   }
 
   private closeCurrent(events: RegionEvent[]): void {
@@ -285,7 +294,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     this.regionStart = start;
     this.parts.push(raw);
     if (this.emitEvents) {
-      events.push({ type: "region_open", field: implicit.name });
+      events.push(this.openEvent(implicit.name));
       events.push({ type: "region_chunk", field: implicit.name, text: raw, dirty: implicit.dirty });
     }
   }
