@@ -1,5 +1,5 @@
-// npm run test:package — the packages as a user gets them, checked from outside. Builds dist/, packs both
-// packages, installs the tarballs into a temporary project (test/package/consumer/ copied out) and there:
+// npm run test:package — the packages as a user gets them, checked from outside. Builds dist/, packs the
+// three packages, installs the tarballs into a temporary project (test/package/consumer/ copied out) and there:
 //   1. plain `node` (ES modules, no loader) imports a model parser, the interpreter, the OpenAI helpers
 //      and the registry, and parses (esm-check.mjs); CommonJS `require` does the same (cjs-check.cjs);
 //   2. `npx rtc build` compiles the consumer's templates/ as TypeScript and as JavaScript (`--js`), and
@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { kb, measureBundles, overBudget, sizeTable } from "../../scripts/bench/bundle-size.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const PACKAGES = ["response-template", "response-template-compiler"];
+const PACKAGES = ["response-template", "response-template-compiler", "response-template-ai-sdk"];
 const started = Date.now();
 
 function run(cmd: string, args: string[], cwd: string): string {
@@ -88,8 +88,9 @@ try {
     run("npm", ["install", ...quiet, ...tarballs], consumer);
     const runtime = folderBytes(join(consumer, "node_modules", "response-template"));
     const all = folderBytes(join(consumer, "node_modules"));
-    // The TypeScript consumer's own tools, installed after measuring.
-    run("npm", ["install", ...quiet, "-D", `typescript@${version("typescript")}`, `@types/node@${version("@types/node")}`], consumer);
+    // The TypeScript consumer's own tools and the AI SDK (the middleware's peer), installed after measuring.
+    const devTools = ["typescript", "@types/node", "ai", "@ai-sdk/provider"].map((n) => `${n}@${version(n)}`);
+    run("npm", ["install", ...quiet, "-D", ...devTools], consumer);
     return `response-template ${mb(runtime)} (no dependencies); with response-template-compiler and its dependencies ${mb(all)}`;
   });
 
@@ -118,10 +119,14 @@ try {
 
   await step("README.md's TypeScript examples typecheck in the strict consumer", () => {
     const blocks = [...readFileSync(join(ROOT, "README.md"), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    mkdirSync(join(consumer, "readme"));
-    blocks.forEach((code, i) => writeFileSync(join(consumer, "readme", `example-${i + 1}.ts`), code));
+    // Examples that use the AI SDK go to readme-ai/ (see tsconfig.readme-ai.json for why).
+    const usesAi = (code: string) => /from "ai(\/[^"]*)?"/.test(code);
+    for (const dir of ["readme", "readme-ai"]) mkdirSync(join(consumer, dir));
+    blocks.forEach((code, i) => writeFileSync(join(consumer, usesAi(code) ? "readme-ai" : "readme", `example-${i + 1}.ts`), code));
     run("npx", ["--no", "--", "tsc", "-p", "tsconfig.readme.json"], consumer);
-    return `${blocks.length} examples`;
+    run("npx", ["--no", "--", "tsc", "-p", "tsconfig.readme-ai.json"], consumer);
+    const ai = blocks.filter(usesAi).length;
+    return `${blocks.length - ai} examples with every strict flag, ${ai} AI SDK example(s) without exactOptionalPropertyTypes`;
   });
 
   await step("npx rtc --version, --help", () => {
