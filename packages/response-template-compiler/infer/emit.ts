@@ -1,7 +1,7 @@
 // Emit: the classification as a response template in Hugging Face's format. rtc extensions appear only
 // where the format cannot express the shape (JSON objects keyed by the function name: keyed-calls).
 
-import { escapeRegex, loosePattern } from "./diff.ts";
+import { escapeRegex, firstMarker, loosePattern } from "./diff.ts";
 import type { JsonDialect } from "./json-spans.ts";
 import { NEEDLE, PH } from "./probe.ts";
 import type { Classification, ToolsClass } from "./types.ts";
@@ -23,12 +23,15 @@ function delimiter(key: "open" | "close", text: string): Record<string, string> 
 export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: JsonDialect): ResponseTemplate {
   const fields: ResponseTemplate["fields"] = {};
   const r = c.reasoning;
+  const t = c.tools;
   if (r.close) {
     const bare = r.bareClose ? `|^\\s*(?=${escapeRegex(r.close)})` : "";
     const open = r.open ? (bare ? { open_pattern: loosePattern(r.open.trim()) + bare } : delimiter("open", r.open.trim())) : { open_pattern: "^" };
-    fields.thinking = { ...open, close: r.close, content: "text" };
+    const callMarkers = reasoningEndingCalls(c);
+    const close = callMarkers.length ? { close_pattern: `${escapeRegex(r.close)}|(?=${alternativesRaw(callMarkers.map(escapeRegex))})` } : { close: r.close };
+    // Several blocks are kept (joined), as the library does: only an opener the model writes can repeat.
+    fields.thinking = { ...open, ...close, ...(r.open ? { repeats: true, join: "" } : {}), content: "text" };
   }
-  const t = c.tools;
   const ends = [...c.prompt.turnEnds];
   if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
   if (t.turnEnd) ends.push(t.turnEnd);
@@ -53,6 +56,24 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
     };
   }
   return { defaults: { role: "assistant" }, start_anchor: c.prompt.anchor, fields };
+}
+
+/**
+ * The markers that open a tool call (the section's opener, each call's first marker) when they are
+ * literal markers of their own: a call written inside reasoning the model never closed ends the
+ * reasoning there (a zero-width close). Empty when calls start without such a marker (bare JSON,
+ * Python calls), or the marker is one the reasoning itself uses.
+ */
+export function reasoningEndingCalls(c: Pick<Classification, "tools" | "reasoning">): string[] {
+  const t = c.tools;
+  if (t.format === "none") return [];
+  const lead = (s: string) => {
+    const x = s.replace(/^\s+/u, "").split("\u0001")[0]!;
+    const m = firstMarker(x);
+    return m && m.start === 0 ? m.text : "";
+  };
+  const own = [c.reasoning.open?.trim(), c.reasoning.close];
+  return [...new Set([lead(t.section.open), lead(t.call.open + t.call.unit)])].filter((m) => m && !own.some((o) => o && o.includes(m)));
 }
 
 function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<string, unknown> {

@@ -5,6 +5,7 @@
 
 import { checkTemplate, type Diagnostic } from "../check/index.ts";
 import type { JsonValue } from "response-template/runtime";
+import { typeArguments } from "./arg-types.ts";
 import { classifyContent } from "./content.ts";
 import { emitTemplate, type ResponseTemplate } from "./emit.ts";
 import { ExplainLog, type ExplainStep, type Gap } from "./explain.ts";
@@ -94,7 +95,7 @@ export function inferTemplate(chatTemplate: string, options: InferOptions = {}):
       ({ content, turnEnd } = classifyContent(a, prompt, reasoning));
     }
     const parts = { prompt: { ...prompt, turnEnds: turnEnd ? [turnEnd] : [] }, reasoning, content, tools, shape };
-    const template = emitTemplate(parts, dialect);
+    const template = typeArguments(a, emitTemplate(parts, dialect), tools, reasoning);
     const classification: Classification = { ...parts, unreadable: probeValues(a, template, parts) };
     const verdicts = verify(template, classification, new Renderer(compiled, { ...settings, tools: VERIFY_TOOLS }));
     const portability = checkTemplate(template as unknown as JsonValue, { portable: true }).filter((d) => d.severity === "portability");

@@ -183,7 +183,7 @@ function insideReasoning(output: string, text: string, open: string, close: stri
 }
 
 /** Parsed values as plain JSON (Python floats and big integers as numbers). */
-function plain(v: unknown): unknown {
+export function plain(v: unknown): unknown {
   if (v instanceof Number) return v.valueOf();
   if (typeof v === "bigint") return Number(v);
   if (Array.isArray(v)) return v.map(plain);
