@@ -50,6 +50,14 @@ export interface Corpus {
   rows: CorpusRow[];
 }
 
+/** The models' end-of-sequence tokens (tokenizer_config.json), where they write it after a turn and the
+ * chat template does not show it; the others are rendered with the default `</s>`, not used as a turn end. */
+export const CHAT_TEMPLATE_EOS: Record<string, string> = {
+  "GigaChat3-10B-A1.8B.jinja": "</s>",
+  "GigaChat3.1-10B-A1.8B.jinja": "</s>",
+  "microsoft-Phi-3.5-mini-instruct.jinja": "<|endoftext|>",
+};
+
 export function chatTemplateFiles(): string[] {
   return readdirSync(CHAT_TEMPLATE_DIR)
     .filter((f) => f.endsWith(".jinja"))
@@ -62,7 +70,7 @@ function libraryTemplatesFor(chat: string): string[] {
 }
 
 export function corpusRow(chat: string): CorpusRow {
-  const r = inferTemplate(readFileSync(join(CHAT_TEMPLATE_DIR, chat), "utf8"), { vars: CHAT_TEMPLATE_VARS[chat] ?? {} });
+  const r = inferTemplate(readFileSync(join(CHAT_TEMPLATE_DIR, chat), "utf8"), { vars: CHAT_TEMPLATE_VARS[chat] ?? {}, ...(CHAT_TEMPLATE_EOS[chat] ? { eos: CHAT_TEMPLATE_EOS[chat] } : {}) });
   const c = r.classification;
   const count = (s: string) => r.verdicts.filter((v) => v.status === s).length;
   const library = r.template ? libraryTemplatesFor(chat).map((name) => agreement(name, r.template!)) : [];

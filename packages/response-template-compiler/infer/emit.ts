@@ -51,7 +51,8 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
     const close = contentEnds.filter((x) => x.trim());
     fields.content = {
       ...(close.length ? { close_pattern: `\\s*${alternatives(close)}` } : {}),
-      ...(t.format !== "none" ? { repeats: true, join: "" } : {}),
+      repeats: true,
+      join: "",
       content: "text",
     };
   }

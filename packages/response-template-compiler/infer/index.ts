@@ -94,7 +94,7 @@ export function inferTemplate(chatTemplate: string, options: InferOptions = {}):
       prompt.prewritten = anchorTrim + prompt.prewritten;
       ({ content, turnEnd } = classifyContent(a, prompt, reasoning));
     }
-    const parts = { prompt: { ...prompt, turnEnds: turnEnd ? [turnEnd] : [] }, reasoning, content, tools, shape };
+    const parts = { prompt: { ...prompt, turnEnds: turnEnds(turnEnd, options.eos, log) }, reasoning, content, tools, shape };
     const template = typeArguments(a, emitTemplate(parts, dialect), tools, reasoning);
     const classification: Classification = { ...parts, unreadable: probeValues(a, template, parts) };
     const verdicts = verify(template, classification, new Renderer(compiled, { ...settings, tools: VERIFY_TOOLS }));
@@ -104,4 +104,19 @@ export function inferTemplate(chatTemplate: string, options: InferOptions = {}):
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }
+}
+
+/**
+ * The markers that end the model's turn: the one the renderings show, and the model's end-of-sequence
+ * token when it is known (given, or read from tokenizer_config.json): models write it after their turn
+ * (GigaChat's trailing `</s>`, Phi's `<|endoftext|>`), and it is never text. The default eos used for
+ * rendering is a guess, and `</s>` can be text (HTML), so it is not used so.
+ */
+function turnEnds(turnEnd: string | null, eos: string | undefined, log: ExplainLog): string[] {
+  const ends = turnEnd ? [turnEnd] : [];
+  if (eos?.trim() && !ends.includes(eos)) {
+    ends.push(eos);
+    log.note("C4", "end of sequence", `the model's eos token ${JSON.stringify(eos)} also ends the turn (the text stops before it)`);
+  }
+  return ends;
 }
