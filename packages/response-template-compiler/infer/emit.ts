@@ -1,7 +1,7 @@
 // Emit: the classification as a response template in Hugging Face's format. rtc extensions appear only
 // where the format cannot express the shape (JSON objects keyed by the function name: keyed-calls).
 
-import { escapeRegex, firstMarker, loosePattern } from "./diff.ts";
+import { escapeRegex, firstMarker, isMarkerRun, loosePattern } from "./diff.ts";
 import type { JsonDialect } from "./json-spans.ts";
 import { NEEDLE, PH } from "./probe.ts";
 import type { Classification, ToolsClass } from "./types.ts";
@@ -100,7 +100,8 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
     const open = t.section.open.trim();
     const close = t.section.close.trim();
     return {
-      open_pattern: open ? `\\s*${loosePattern(open)}\\s*` : "^\\s*(?=\\[)",
+      // A section opener that is a word (`functools`) opens only where the JSON follows: text says it too.
+      open_pattern: open ? `\\s*${loosePattern(open)}\\s*${isMarkerRun(open) ? "" : "(?=[[{])"}` : "^\\s*(?=\\[)",
       ...(close ? { close } : { close_pattern: `\\s*${alternatives(turnEnds)}` }),
       ...(t.format === "json-keyed" ? { content: "keyed-calls" } : json),
       transform_each: true,
