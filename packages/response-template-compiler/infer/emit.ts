@@ -37,7 +37,12 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
   if (t.turnEnd) ends.push(t.turnEnd);
   const contentEnds = [c.content.close ?? "", t.section.close, ...ends];
   const callOpen = t.format === "none" ? "" : (t.section.open || t.call.open).trim();
-  if (c.content.open) {
+  // Text wrapped in a pair of single markers (`<|START_RESPONSE|>…<|END_RESPONSE|>`): the pair closes
+  // blocks of an implicit field, so text a model writes without the wrapper is kept, not dropped.
+  const pair = c.content.open && c.content.close && [c.content.open.trim(), c.content.close].every((m) => firstMarker(m)?.text === m);
+  if (pair) {
+    fields.content = { close_pattern: `\\s*${alternatives([c.content.open!, ...contentEnds])}`, repeats: true, join: "", content: "text" };
+  } else if (c.content.open) {
     // Wrapped text without a closer of its own ends where the turn ends or a tool call begins.
     const close = c.content.close
       ? { close: c.content.close }
