@@ -72,7 +72,8 @@ export const CONVERSATIONS: Conversation[] = [
   { name: "multi-turn+call", history: HISTORY, user: "Weather?", assistant: { content: "Let me check.", tool_calls: [weather({ city: "Oslo" })] } },
 ];
 
-export function verify(template: unknown, c: Classification, renderer: Renderer): Verdict[] {
+/** `toolsLeftOut`: why the template has no tool-call field although the chat template writes calls. */
+export function verify(template: unknown, c: Classification, renderer: Renderer, toolsLeftOut: string | null = null): Verdict[] {
   const sw = c.prompt.reasoningSwitch;
   const label = (v: Vars) => (sw ? (sw.name in v ? `${sw.name}=${JSON.stringify(v[sw.name])}` : `${sw.name} unset`) : "");
   const modes: { label: string; vars: Vars; reasoning: boolean }[] = [{ label: label(sw?.on ?? {}), vars: sw?.on ?? {}, reasoning: true }];
@@ -81,7 +82,8 @@ export function verify(template: unknown, c: Classification, renderer: Renderer)
   for (const mode of modes) {
     for (const conv of CONVERSATIONS) {
       if (!mode.reasoning && conv.assistant.reasoning !== undefined) continue;
-      out.push({ ...verifyOne(template, c, renderer, conv, mode.vars), mode: mode.label });
+      const leftOut = toolsLeftOut !== null && conv.assistant.tool_calls !== undefined;
+      out.push({ ...(leftOut ? { conversation: conv.name, status: "n/a" as const, reason: toolsLeftOut, omitted: [] } : verifyOne(template, c, renderer, conv, mode.vars)), mode: mode.label });
     }
   }
   return out;
