@@ -2,8 +2,9 @@
 // where the format cannot express the shape (JSON objects keyed by the function name: keyed-calls).
 
 import { escapeRegex, firstMarker, isMarkerRun, loosePattern } from "./diff.ts";
+import type { ExplainLog } from "./explain.ts";
 import type { JsonDialect } from "./json-spans.ts";
-import { NEEDLE, PH } from "./probe.ts";
+import { NEEDLE, PH, showPlaceholders } from "./probe.ts";
 import type { Classification, ToolsClass } from "./types.ts";
 
 export type ResponseTemplate = {
@@ -20,7 +21,7 @@ function delimiter(key: "open" | "close", text: string): Record<string, string> 
   return text === text.trim() ? { [key]: text } : { [`${key}_pattern`]: loosePattern(text) };
 }
 
-export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: JsonDialect): ResponseTemplate {
+export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: JsonDialect, log: ExplainLog): ResponseTemplate {
   const fields: ResponseTemplate["fields"] = {};
   const r = c.reasoning;
   const t = c.tools;
@@ -29,11 +30,15 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
     const open = r.open ? (bare ? { open_pattern: loosePattern(r.open.trim()) + bare } : delimiter("open", r.open.trim())) : { open_pattern: "^" };
     const callMarkers = reasoningEndingCalls(c);
     const close = callMarkers.length ? { close_pattern: `${escapeRegex(r.close)}|(?=${alternativesRaw(callMarkers.map(escapeRegex))})` } : { close: r.close };
-    // Several blocks are kept (joined), as the library does: only an opener the model writes can repeat.
     fields.thinking = { ...open, ...close, ...(r.open ? { repeats: true, join: "" } : {}), content: "text" };
+    if (r.open) log.note("E1", "several reasoning blocks", `the model writes the opener ${JSON.stringify(r.open.trim())} itself, so it may write several blocks (interleaved reasoning): the field repeats and joins them (a field that does not repeat keeps only its last block)`);
+    if (callMarkers.length) log.note("E2", "a call ends unclosed reasoning", `tool calls open with ${callMarkers.map((m) => JSON.stringify(m)).join(" / ")}: the reasoning closes at ${JSON.stringify(r.close)} or, zero-width, before a call opener, so a call written inside reasoning the model never closed is read as a call, not swallowed into the reasoning`);
+    else if (t.format !== "none") log.note("E2", "a call ends unclosed reasoning", `not applied: tool calls open without a marker of their own (${JSON.stringify(showPlaceholders((t.section.open || t.call.open + t.call.unit).trim().slice(0, 40)))}), which reasoning text could contain`);
   }
   const ends = [...c.prompt.turnEnds];
   if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
+  const sectionWord = (t.format === "json-array" || t.format === "json-keyed") && t.section.open.trim() && !isMarkerRun(t.section.open);
+  if (sectionWord) log.note("E4", "a word opens the calls", `the calls' opener ${JSON.stringify(t.section.open.trim())} is a word, not a marker: it opens calls only where their JSON follows, and is text elsewhere`);
   if (t.turnEnd) ends.push(t.turnEnd);
   const contentEnds = [c.content.close ?? "", t.section.close, ...ends];
   const callOpen = t.format === "none" ? "" : (t.section.open || t.call.open).trim();
@@ -42,6 +47,7 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
   const pair = c.content.open && c.content.close && [c.content.open.trim(), c.content.close].every((m) => firstMarker(m)?.text === m);
   if (pair) {
     fields.content = { close_pattern: `\\s*${alternatives([c.content.open!, ...contentEnds])}`, repeats: true, join: "", content: "text" };
+    log.note("E3", "text outside the wrapper", `the answer is wrapped in ${JSON.stringify(c.content.open)} … ${JSON.stringify(c.content.close)}: both close blocks of an implicit content field, so text a model writes without the wrapper is kept, not dropped`);
   } else if (c.content.open) {
     // Wrapped text without a closer of its own ends where the turn ends or a tool call begins.
     const close = c.content.close
@@ -60,6 +66,7 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
       join: "",
       content: "text",
     };
+    log.note("E3", "text outside every field", "the content field has no opener (it takes the text no other field claims) and repeats, joining its blocks: text before, between and after other fields is all kept");
   }
   return { defaults: { role: "assistant" }, start_anchor: c.prompt.anchor, fields };
 }
@@ -70,13 +77,15 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
  * reasoning there (a zero-width close). Empty when calls start without such a marker (bare JSON,
  * Python calls), or the marker is one the reasoning itself uses.
  */
-export function reasoningEndingCalls(c: Pick<Classification, "tools" | "reasoning">): string[] {
+function reasoningEndingCalls(c: Pick<Classification, "tools" | "reasoning">): string[] {
   const t = c.tools;
   if (t.format === "none") return [];
+  // The literal before the first placeholder: its leading marker, or all of it when it is a tag that
+  // holds the name (`<function name="`) or contains a marker (MiniMax's `]<]minimax[>[<tool_call>`).
   const lead = (s: string) => {
-    const x = s.replace(/^\s+/u, "").split("\u0001")[0]!;
+    const x = s.replace(/^\s+/u, "").split("\u0001")[0]!.replace(/\s+$/u, "");
     const m = firstMarker(x);
-    return m && m.start === 0 ? m.text : "";
+    return m && m.start === 0 ? m.text : m || /^<\w/u.test(x) ? x : "";
   };
   const own = [c.reasoning.open?.trim(), c.reasoning.close];
   return [...new Set([lead(t.section.open), lead(t.call.open + t.call.unit)])].filter((m) => m && !own.some((o) => o && o.includes(m)));

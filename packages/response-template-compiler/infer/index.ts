@@ -101,7 +101,7 @@ export function inferTemplate(chatTemplate: string, options: InferOptions = {}):
       ({ content, turnEnd } = classifyContent(a, prompt, reasoning));
     }
     const parts = { prompt: { ...prompt, turnEnds: turnEnds(turnEnd, options.eos, log) }, reasoning, content, tools, shape };
-    let template = typeArguments(a, emitTemplate(parts, dialect), tools, reasoning);
+    let template = typeArguments(a, emitTemplate(parts, dialect, log), tools, reasoning);
     let losses: string[] = [];
     let toolsLeftOut: string | null = null;
     if (options.portable) {

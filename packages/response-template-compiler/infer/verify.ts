@@ -18,6 +18,9 @@ export interface Conversation {
   history?: { role: string; content: string }[];
   user: string;
   assistant: { reasoning?: string; content?: string; tool_calls?: VerifyCall[] };
+  /** The rendered turn with its reasoning closer removed (a model that never closed its reasoning before
+   * calling a tool): not something a chat template renders, a check of the zero-width close. */
+  unclosedReasoning?: boolean;
 }
 
 export interface Verdict {
@@ -67,6 +70,7 @@ export const CONVERSATIONS: Conversation[] = [
   { name: "call-unicode", user: "Weather?", assistant: { tool_calls: [weather({ city: "Zürich ✓ 東京 🌍" })] } },
   { name: "two-calls", user: "Weather and docs?", assistant: { tool_calls: [weather({ city: "Paris", days: 2 }), search({ exact: false })] } },
   { name: "reasoning+calls", user: "Weather and docs?", assistant: { reasoning: "I need two tools.", tool_calls: [weather({ city: "Paris" }), search({})] } },
+  { name: "unclosed-reasoning+calls", user: "Weather and docs?", assistant: { reasoning: "I need two tools.", tool_calls: [weather({ city: "Paris" }), search({})] }, unclosedReasoning: true },
   { name: "content+call", user: "Weather?", assistant: { content: "Let me check.", tool_calls: [weather({ city: "Paris" })] } },
   { name: "multi-turn", history: HISTORY, user: "Say hello.", assistant: { content: CONTENT } },
   { name: "multi-turn+call", history: HISTORY, user: "Weather?", assistant: { content: "Let me check.", tool_calls: [weather({ city: "Oslo" })] } },
@@ -109,7 +113,16 @@ function verifyOne(template: unknown, c: Classification, renderer: Renderer, con
   const r = c.reasoning;
   const input = parseInput(prompt.text, full.text, r);
   const prefix = input.prefix;
-  const output = cutAtTurnEnd(input.output, [...c.prompt.turnEnds, ...(c.tools.turnEnd ? [c.tools.turnEnd] : [])]);
+  let output = cutAtTurnEnd(input.output, [...c.prompt.turnEnds, ...(c.tools.turnEnd ? [c.tools.turnEnd] : [])]);
+  if (conv.unclosedReasoning) {
+    const thinking = (template as { fields: Record<string, { close_pattern?: unknown }> }).fields.thinking;
+    if (!thinking) return verdict("n/a", "the template has no reasoning field");
+    if (typeof thinking.close_pattern !== "string" || !thinking.close_pattern.includes("|(?=")) return verdict("n/a", "no tool-call marker ends unclosed reasoning: calls open without a marker of their own");
+    const at = output.indexOf(a.reasoning!.trim());
+    const end = at < 0 || !r.close ? -1 : output.indexOf(r.close, at);
+    if (end < 0) return verdict("n/a", "the chat template does not render reasoning beside tool calls");
+    output = output.slice(0, end) + output.slice(end + r.close!.length);
+  }
 
   const omitted: string[] = [];
   const expected: Record<string, unknown> = { role: "assistant" };
