@@ -42,11 +42,26 @@ export interface CorpusRow {
   /** Conversations (with mode) that fail. */
   failing: string[];
   ok: boolean;
+  /** Where the inferred template uses rtc extensions: the `portable` form's round trip and what it gives up. */
+  portable?: { ok: boolean; pass: number; fail: number; na: number; leftOut: string[]; losses: number };
   library: LibraryAgreement[];
 }
 
 export interface Corpus {
-  counts: { chatTemplates: number; inferred: number; roundTripPassing: number; withLibraryTemplate: number; agreeing: number; realShapeRows: number; realShapeRowsAgreeing: number };
+  counts: {
+    chatTemplates: number;
+    inferred: number;
+    roundTripPassing: number;
+    verdicts: { pass: number; fail: number; na: number };
+    withExtensions: number;
+    portableRoundTripPassing: number;
+    withLibraryTemplate: number;
+    agreeing: number;
+    sampleRows: number;
+    sampleRowsAgreeing: number;
+    realShapeRows: number;
+    realShapeRowsAgreeing: number;
+  };
   rows: CorpusRow[];
 }
 
@@ -70,9 +85,13 @@ function libraryTemplatesFor(chat: string): string[] {
 }
 
 export function corpusRow(chat: string): CorpusRow {
-  const r = inferTemplate(readFileSync(join(CHAT_TEMPLATE_DIR, chat), "utf8"), { vars: CHAT_TEMPLATE_VARS[chat] ?? {}, ...(CHAT_TEMPLATE_EOS[chat] ? { eos: CHAT_TEMPLATE_EOS[chat] } : {}) });
+  const source = readFileSync(join(CHAT_TEMPLATE_DIR, chat), "utf8");
+  const options = { vars: CHAT_TEMPLATE_VARS[chat] ?? {}, ...(CHAT_TEMPLATE_EOS[chat] ? { eos: CHAT_TEMPLATE_EOS[chat] } : {}) };
+  const r = inferTemplate(source, options);
   const c = r.classification;
-  const count = (s: string) => r.verdicts.filter((v) => v.status === s).length;
+  const count = (s: string, verdicts = r.verdicts) => verdicts.filter((v) => v.status === s).length;
+  const extended = r.portability.some((d) => d.code !== "regex-feature");
+  const p = extended ? inferTemplate(source, { ...options, portable: true }) : null;
   const library = r.template ? libraryTemplatesFor(chat).map((name) => agreement(name, r.template!)) : [];
   return {
     chat,
@@ -84,6 +103,18 @@ export function corpusRow(chat: string): CorpusRow {
     roundTrip: { pass: count("pass"), fail: count("fail"), na: count("n/a") },
     failing: r.verdicts.filter((v) => v.status === "fail").map((v) => `${v.conversation}${v.mode ? ` [${v.mode}]` : ""}`),
     ok: r.ok,
+    ...(p
+      ? {
+          portable: {
+            ok: p.ok && !p.portability.some((d) => d.code !== "regex-feature"),
+            pass: count("pass", p.verdicts),
+            fail: count("fail", p.verdicts),
+            na: count("n/a", p.verdicts),
+            leftOut: Object.keys(r.template!.fields).filter((f) => !(f in p.template!.fields)),
+            losses: p.losses.length,
+          },
+        }
+      : {}),
     library,
   };
 }
@@ -131,8 +162,13 @@ export function countsOf(rows: CorpusRow[]): Corpus["counts"] {
     chatTemplates: rows.length,
     inferred: rows.filter((r) => r.error === undefined).length,
     roundTripPassing: rows.filter((r) => r.ok).length,
+    verdicts: { pass: sum(rows.map((r) => r.roundTrip.pass)), fail: sum(rows.map((r) => r.roundTrip.fail)), na: sum(rows.map((r) => r.roundTrip.na)) },
+    withExtensions: rows.filter((r) => r.portable).length,
+    portableRoundTripPassing: rows.filter((r) => r.portable?.ok).length,
     withLibraryTemplate: withLibrary.length,
     agreeing: withLibrary.filter((r) => r.library.every((l) => l.agree === l.samples)).length,
+    sampleRows: sum(withLibrary.flatMap((r) => r.library.map((l) => l.samples))),
+    sampleRowsAgreeing: sum(withLibrary.flatMap((r) => r.library.map((l) => l.agree))),
     realShapeRows: sum(withLibrary.flatMap((r) => r.library.map((l) => l.realShapes.samples))),
     realShapeRowsAgreeing: sum(withLibrary.flatMap((r) => r.library.map((l) => l.realShapes.agree))),
   };
