@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
 import { parseResponse } from "../../packages/response-template/interpret/index.ts";
 import { RtcError } from "../../packages/response-template/runtime/errors.ts";
+import type { ToolDefinition } from "../../packages/response-template/runtime/index.ts";
 import { CHAT_TEMPLATE_DIR } from "../templates/render.ts";
 import { SAMPLE_DIR, plain, templateJson } from "../templates/support.ts";
 
@@ -125,6 +126,8 @@ interface SampleRow {
   text: string;
   shape?: string;
   on_error?: "throw" | "recover";
+  /** Tool definitions the sample is parsed with (argument types come from their schemas). */
+  tools?: ToolDefinition[];
 }
 
 /** The inferred and the hand-written template on the hand-written template's samples. */
@@ -133,12 +136,13 @@ function agreement(name: string, inferred: unknown): LibraryAgreement {
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as SampleRow);
-  // Compared: the message (in the row's own mode; recover rows with their number of errors), or the error
+  // Compared: the message (in the row's own mode and with its tools; recover rows with their number of errors), or the error
   // class (the two templates name their fields differently, so messages differ).
   const parse = (t: unknown, row: SampleRow): string => {
+    const options = { prefix: row.prefix, ...(row.tools ? { tools: row.tools } : {}) };
     try {
-      if (row.on_error !== "recover") return JSON.stringify(plain(parseResponse(t, row.text, { prefix: row.prefix })));
-      const r = parseResponse(t, row.text, { prefix: row.prefix, onError: "recover" });
+      if (row.on_error !== "recover") return JSON.stringify(plain(parseResponse(t, row.text, options)));
+      const r = parseResponse(t, row.text, { ...options, onError: "recover" });
       return JSON.stringify([plain(r.message), r.errors.length]);
     } catch (e) {
       return `error: ${e instanceof RtcError ? e.pyClass : String(e)}`;
