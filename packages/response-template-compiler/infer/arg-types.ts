@@ -12,11 +12,11 @@ import { readBack } from "./values.ts";
 import { plain } from "./verify.ts";
 
 const PROBES: [string, VariantName, string, unknown][] = [
-  ["a string", "call", NEEDLE.arg[0], NEEDLE.value[0]],
-  ["a number", "callNumber", NUM_ARG, NUM_VALUE],
-  ["a boolean", "callBoolean", BOOL_ARG, true],
-  ["null", "callNull", NULL_ARG, null],
-  ["a string that spells a number", "callNumericString", NEEDLE.arg[1], NUMERIC_STRING],
+  ["the string", "call", NEEDLE.arg[0], NEEDLE.value[0]],
+  ["the number", "callNumber", NUM_ARG, NUM_VALUE],
+  ["the boolean", "callBoolean", BOOL_ARG, true],
+  ["the value", "callNull", NULL_ARG, null],
+  ["the string that spells a number", "callNumericString", NEEDLE.arg[1], NUMERIC_STRING],
 ];
 
 /**
@@ -38,15 +38,15 @@ export function typeArguments(a: Analysis, template: ResponseTemplate, t: ToolsC
   });
   const want = (what: string) => rows.find((x) => x.what === what);
   const ok = (x: (typeof rows)[number] | undefined, read: "plainRead" | "typedRead") => x !== undefined && x[read] === JSON.stringify(x.value);
-  const str = want("a string");
-  const scalars = [want("a number"), want("a boolean")];
+  const str = want("the string");
+  const scalars = [want("the number"), want("the boolean")];
   const shown = rows.map((x) => `${x.what} ${JSON.stringify(x.value)} as …${JSON.stringify(x.written)}… reads back ${x.plainRead ?? "nothing"} (with the extension ${x.typedRead ?? "nothing"})`).join("; ");
   const apply = ok(str, "plainRead") && ok(str, "typedRead") && scalars.every((x) => ok(x, "typedRead") && !ok(x, "plainRead"));
   if (!apply) {
     a.log.note("T9", "argument types (parsed back without tools)", `${shown} → left as text: ${scalars.some((x) => ok(x, "plainRead")) ? "the tags already type the values" : !ok(str, "plainRead") ? "strings are not written raw" : "non-strings are not written as JSON"}`);
     return template;
   }
-  const numeric = want("a string that spells a number");
+  const numeric = want("the string that spells a number");
   const cost = numeric && !ok(numeric, "typedRead") ? `; a string that spells a number is written the same way, so without tools it reads back as the number (pass tools: the schema keeps it a string)` : "";
   a.log.note("T9", "argument types (parsed back without tools)", `${shown} → the chat template writes non-strings as JSON and strings raw: argument_types "json" (rtc extension)${cost}`);
   return typed;
