@@ -100,7 +100,7 @@ describe("no text dropped, and the turn's other ends", () => {
     const r = inferTemplate(chat("{{ m.content }}{%- if m.tool_calls -%} functools{{ m.tool_calls|map(attribute='function')|list|tojson }}{%- endif -%}"));
     expect(r.classification!.tools.format).toBe("json-array");
     expect(parseResponse(r.template, "The word functools is text.<|end|>", { prefix: PREFIX })).toEqual({ role: "assistant", content: "The word functools is text." });
-    expect(steps(r, "E4")[0]).toContain('"functools" is a word, not a marker');
+    expect(steps(r, "E4")[0]).toContain('"functools" is text, not a marker');
   });
 });
 

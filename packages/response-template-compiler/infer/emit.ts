@@ -36,9 +36,9 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
     else if (t.format !== "none") log.note("E2", "a call ends unclosed reasoning", `not applied: tool calls open without a marker of their own (${JSON.stringify(showPlaceholders((t.section.open || t.call.open + t.call.unit).trim().slice(0, 40)))}), which reasoning text could contain`);
   }
   const ends = [...c.prompt.turnEnds];
-  if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
+  if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends, log);
   const sectionWord = (t.format === "json-array" || t.format === "json-keyed") && t.section.open.trim() && !isMarkerRun(t.section.open);
-  if (sectionWord) log.note("E4", "a word opens the calls", `the calls' opener ${JSON.stringify(t.section.open.trim())} is a word, not a marker: it opens calls only where their JSON follows, and is text elsewhere`);
+  if (sectionWord) log.note("E4", "a word opens the calls", `the calls' opener ${JSON.stringify(t.section.open.trim())} is text, not a marker: it opens calls only where their JSON follows, and is text elsewhere`);
   if (t.turnEnd) ends.push(t.turnEnd);
   const contentEnds = [c.content.close ?? "", t.section.close, ...ends];
   const callOpen = t.format === "none" ? "" : (t.section.open || t.call.open).trim();
@@ -91,7 +91,7 @@ function reasoningEndingCalls(c: Pick<Classification, "tools" | "reasoning">): s
   return [...new Set([lead(t.section.open), lead(t.call.open + t.call.unit)])].filter((m) => m && !own.some((o) => o && o.includes(m)));
 }
 
-function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<string, unknown> {
+function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[], log: ExplainLog): Record<string, unknown> {
   const contentArgs: Record<string, unknown> = {};
   if (dialect.unquotedKeys) contentArgs.unquoted_keys = true;
   if (dialect.stringDelims) contentArgs.string_delims = [dialect.stringDelims];
@@ -126,8 +126,16 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
     };
   }
 
-  const section = t.section.open.trim() ? `(?:${loosePattern(t.section.open.trim())}\\s*)?` : "";
-  const callOpen = t.call.open.replace(/^\s+/u, "");
+  let section = t.section.open.trim() ? `(?:${loosePattern(t.section.open.trim())}\\s*)?` : "";
+  let callOpen = t.call.open.replace(/^\s+/u, "");
+  // A call written as a message of its own after the text message's end (GigaChat's
+  // `<|message_sep|>function call<|role_sep|>`): a model with no text to write leaves that end out.
+  const endFirst = section ? undefined : ends.find((e) => callOpen.startsWith(e) && callOpen.trim() !== e);
+  if (endFirst) {
+    section = `(?:${escapeRegex(endFirst)}\\s*)?`;
+    callOpen = callOpen.slice(endFirst.length).replace(/^\s+/u, "");
+    log.note("E5", "a call as a message of its own", `each call opens with the text message's end ${JSON.stringify(endFirst)} and a new header: without text before it a model may leave the end out, so it is optional in the call's opener`);
+  }
   const close = t.call.close.trim();
   const next = callOpen.trim() ? `(?=${skeletonPattern(callOpen.trim())})` : "";
   const closeField = close
