@@ -1,5 +1,7 @@
-// Emit: the classification as a response template in Hugging Face's format. rtc extensions appear only
-// where the format cannot express the shape (JSON objects keyed by the function name: keyed-calls).
+// Emit: the classification as a response template in Hugging Face's format, reading output the way the
+// template library does where the renderings justify it (several reasoning blocks, a call opener that ends
+// unclosed reasoning, no dropped text; each logged as an E step). rtc extensions appear only where the
+// format cannot express the shape (keyed-calls, python-calls, xml-typed; argument_types in arg-types.ts).
 
 import { escapeRegex, firstMarker, isMarkerRun, loosePattern } from "./diff.ts";
 import type { ExplainLog } from "./explain.ts";

@@ -38,7 +38,7 @@ export function portableTemplate(t: ResponseTemplate): Portable {
       const args = f.content_args as { tag_pattern: string };
       f.content = "xml-inline";
       f.content_args = { tag_pattern: args.tag_pattern.replace("(?P<attrs>", "(?:"), value_parser: JSON_VALUES };
-      losses.push(`fields.${name}: xml-typed → xml-inline with value_parser json (allow_non_json): the tags' type marks are ignored, so a string value that spells JSON (string="true" 42) comes back as that value, and strings are stripped`);
+      losses.push(`fields.${name}: xml-typed → xml-inline with value_parser json (allow_non_json): the tags' type marks are ignored, so a value marked as a string that spells JSON (42) comes back as that JSON value, and strings are stripped`);
     } else {
       delete fields[name];
       leftOut.push(name);
