@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
 import { parseResponse } from "../../packages/response-template/interpret/index.ts";
 import { RtcError } from "../../packages/response-template/runtime/errors.ts";
+import type { ToolDefinition } from "../../packages/response-template/runtime/index.ts";
 import { CHAT_TEMPLATE_DIR } from "../templates/render.ts";
 import { SAMPLE_DIR, plain, templateJson } from "../templates/support.ts";
 
@@ -42,13 +43,36 @@ export interface CorpusRow {
   /** Conversations (with mode) that fail. */
   failing: string[];
   ok: boolean;
+  /** Where the inferred template uses rtc extensions: the `portable` form's round trip and what it gives up. */
+  portable?: { ok: boolean; pass: number; fail: number; na: number; leftOut: string[]; losses: number };
   library: LibraryAgreement[];
 }
 
 export interface Corpus {
-  counts: { chatTemplates: number; inferred: number; roundTripPassing: number; withLibraryTemplate: number; agreeing: number; realShapeRows: number; realShapeRowsAgreeing: number };
+  counts: {
+    chatTemplates: number;
+    inferred: number;
+    roundTripPassing: number;
+    verdicts: { pass: number; fail: number; na: number };
+    withExtensions: number;
+    portableRoundTripPassing: number;
+    withLibraryTemplate: number;
+    agreeing: number;
+    sampleRows: number;
+    sampleRowsAgreeing: number;
+    realShapeRows: number;
+    realShapeRowsAgreeing: number;
+  };
   rows: CorpusRow[];
 }
+
+/** The models' end-of-sequence tokens (tokenizer_config.json), where they write it after a turn and the
+ * chat template does not show it; the others are rendered with the default `</s>`, not used as a turn end. */
+export const CHAT_TEMPLATE_EOS: Record<string, string> = {
+  "GigaChat3-10B-A1.8B.jinja": "</s>",
+  "GigaChat3.1-10B-A1.8B.jinja": "</s>",
+  "microsoft-Phi-3.5-mini-instruct.jinja": "<|endoftext|>",
+};
 
 export function chatTemplateFiles(): string[] {
   return readdirSync(CHAT_TEMPLATE_DIR)
@@ -62,9 +86,13 @@ function libraryTemplatesFor(chat: string): string[] {
 }
 
 export function corpusRow(chat: string): CorpusRow {
-  const r = inferTemplate(readFileSync(join(CHAT_TEMPLATE_DIR, chat), "utf8"), { vars: CHAT_TEMPLATE_VARS[chat] ?? {} });
+  const source = readFileSync(join(CHAT_TEMPLATE_DIR, chat), "utf8");
+  const options = { vars: CHAT_TEMPLATE_VARS[chat] ?? {}, ...(CHAT_TEMPLATE_EOS[chat] ? { eos: CHAT_TEMPLATE_EOS[chat] } : {}) };
+  const r = inferTemplate(source, options);
   const c = r.classification;
-  const count = (s: string) => r.verdicts.filter((v) => v.status === s).length;
+  const count = (s: string, verdicts = r.verdicts) => verdicts.filter((v) => v.status === s).length;
+  const extended = r.portability.some((d) => d.code !== "regex-feature");
+  const p = extended ? inferTemplate(source, { ...options, portable: true }) : null;
   const library = r.template ? libraryTemplatesFor(chat).map((name) => agreement(name, r.template!)) : [];
   return {
     chat,
@@ -76,6 +104,18 @@ export function corpusRow(chat: string): CorpusRow {
     roundTrip: { pass: count("pass"), fail: count("fail"), na: count("n/a") },
     failing: r.verdicts.filter((v) => v.status === "fail").map((v) => `${v.conversation}${v.mode ? ` [${v.mode}]` : ""}`),
     ok: r.ok,
+    ...(p
+      ? {
+          portable: {
+            ok: p.ok && !p.portability.some((d) => d.code !== "regex-feature"),
+            pass: count("pass", p.verdicts),
+            fail: count("fail", p.verdicts),
+            na: count("n/a", p.verdicts),
+            leftOut: Object.keys(r.template!.fields).filter((f) => !(f in p.template!.fields)),
+            losses: p.losses.length,
+          },
+        }
+      : {}),
     library,
   };
 }
@@ -86,6 +126,8 @@ interface SampleRow {
   text: string;
   shape?: string;
   on_error?: "throw" | "recover";
+  /** Tool definitions the sample is parsed with (argument types come from their schemas). */
+  tools?: ToolDefinition[];
 }
 
 /** The inferred and the hand-written template on the hand-written template's samples. */
@@ -94,12 +136,13 @@ function agreement(name: string, inferred: unknown): LibraryAgreement {
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as SampleRow);
-  // Compared: the message (in the row's own mode; recover rows with their number of errors), or the error
+  // Compared: the message (in the row's own mode and with its tools; recover rows with their number of errors), or the error
   // class (the two templates name their fields differently, so messages differ).
   const parse = (t: unknown, row: SampleRow): string => {
+    const options = { prefix: row.prefix, ...(row.tools ? { tools: row.tools } : {}) };
     try {
-      if (row.on_error !== "recover") return JSON.stringify(plain(parseResponse(t, row.text, { prefix: row.prefix })));
-      const r = parseResponse(t, row.text, { prefix: row.prefix, onError: "recover" });
+      if (row.on_error !== "recover") return JSON.stringify(plain(parseResponse(t, row.text, options)));
+      const r = parseResponse(t, row.text, { ...options, onError: "recover" });
       return JSON.stringify([plain(r.message), r.errors.length]);
     } catch (e) {
       return `error: ${e instanceof RtcError ? e.pyClass : String(e)}`;
@@ -123,8 +166,13 @@ export function countsOf(rows: CorpusRow[]): Corpus["counts"] {
     chatTemplates: rows.length,
     inferred: rows.filter((r) => r.error === undefined).length,
     roundTripPassing: rows.filter((r) => r.ok).length,
+    verdicts: { pass: sum(rows.map((r) => r.roundTrip.pass)), fail: sum(rows.map((r) => r.roundTrip.fail)), na: sum(rows.map((r) => r.roundTrip.na)) },
+    withExtensions: rows.filter((r) => r.portable).length,
+    portableRoundTripPassing: rows.filter((r) => r.portable?.ok).length,
     withLibraryTemplate: withLibrary.length,
     agreeing: withLibrary.filter((r) => r.library.every((l) => l.agree === l.samples)).length,
+    sampleRows: sum(withLibrary.flatMap((r) => r.library.map((l) => l.samples))),
+    sampleRowsAgreeing: sum(withLibrary.flatMap((r) => r.library.map((l) => l.agree))),
     realShapeRows: sum(withLibrary.flatMap((r) => r.library.map((l) => l.realShapes.samples))),
     realShapeRowsAgreeing: sum(withLibrary.flatMap((r) => r.library.map((l) => l.realShapes.agree))),
   };

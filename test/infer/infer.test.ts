@@ -29,7 +29,8 @@ describe("inferTemplate", () => {
       defaults: { role: "assistant" },
       start_anchor: "<|assistant|>",
       fields: {
-        thinking: { open: "<think>", close: "</think>", content: "text" },
+        // Several blocks kept; a call opener ends reasoning the model never closed.
+        thinking: { open: "<think>", close_pattern: "</think>|(?=<tool_call>)", repeats: true, join: "", content: "text" },
         tool_calls: {
           open_pattern: "\\s*<tool_call>",
           close: "</tool_call>",
@@ -42,7 +43,8 @@ describe("inferTemplate", () => {
     });
     expect(r.classification).toMatchObject({ reasoning: { mode: "tag" }, content: { mode: "plain" }, tools: { format: "json-object", parallel: true } });
     expect(r.verdicts.map((v) => v.status)).toEqual(r.verdicts.map(() => "pass"));
-    expect(r.verdicts.length).toBe(13);
+    expect(r.verdicts.map((v) => v.conversation)).toContain("unclosed-reasoning+calls");
+    expect(r.verdicts.length).toBe(14);
     expect(r.ok).toBe(true);
     expect(r.portability).toEqual([]);
   });
@@ -50,7 +52,7 @@ describe("inferTemplate", () => {
   test("a template that renders no tool calls: the gap is named, tool conversations do not apply", () => {
     const r = inferTemplate(chat("{{ m.content }}"));
     expect(r.ok).toBe(true);
-    expect(r.template!.fields).toEqual({ content: { close_pattern: "\\s*<\\|end\\|>", content: "text" } });
+    expect(r.template!.fields).toEqual({ content: { close_pattern: "\\s*<\\|end\\|>", repeats: true, join: "", content: "text" } });
     expect(r.gaps).toContainEqual({ part: "tools", what: "the chat template does not render the tool calls of an assistant turn" });
     const call = r.verdicts.find((v) => v.conversation === "two-calls")!;
     expect(call).toMatchObject({ status: "n/a", reason: "the chat template does not render tool calls" });
@@ -131,7 +133,7 @@ describe("rtc infer", () => {
     const r = await cli([join(CHAT_TEMPLATE_DIR, "Qwen-Qwen3-0.6B.jinja"), "--out", out]);
     expect(r.code).toBe(0);
     expect(r.err).toContain("reasoning tag, content plain, tool calls json-object");
-    expect(r.err).toContain("round trip: 24 passed, 0 failed, 0 not applicable");
+    expect(r.err).toContain("round trip: 25 passed, 0 failed, 0 not applicable");
     expect(JSON.parse(readFileSync(out, "utf8")).start_anchor).toBe("<|im_start|>assistant\n");
   });
   test("a template that fails verification is not written (exit 1), unless --force", async () => {
@@ -146,6 +148,16 @@ describe("rtc infer", () => {
     const forced = await cli([src, "--out", out, "--force"]);
     expect(forced.code).toBe(1);
     expect(existsSync(out)).toBe(true);
+  });
+  test("--portable: the reference-loadable form, what it gives up on stderr", async () => {
+    const out = join(dir, "glm.json");
+    const r = await cli([join(CHAT_TEMPLATE_DIR, "GLM-4.6.jinja"), "--portable", "--out", out]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('  portable: fields.tool_calls: argument_types "json" → xml-inline\'s value_parser json (allow_non_json)');
+    expect(r.err).not.toContain("rtc extension:");
+    const t = JSON.parse(readFileSync(out, "utf8"));
+    expect(t.fields.tool_calls.argument_types).toBeUndefined();
+    expect(t.fields.tool_calls.content_args.value_parser).toEqual({ name: "json", args: { allow_non_json: true } });
   });
   test("a bad --var is named", async () => {
     const r = await cli([join(CHAT_TEMPLATE_DIR, "Qwen-Qwen3-0.6B.jinja"), "--var", "x=nope"]);

@@ -84,8 +84,12 @@ const INFER = `rtc infer — derive a response template from a model's Jinja cha
   --explain           print every comparison: the two variants, their difference, the conclusion
   --json              print the whole result (template, classification, verdicts, gaps) as JSON
   --var NAME=JSON     a variable the chat template reads (repeatable), e.g. --var 'functions="[]"'
-  --bos S, --eos S    bos_token / eos_token (default: from tokenizer_config.json, else <s> / </s>)
+  --bos S, --eos S    bos_token / eos_token (default: from tokenizer_config.json, else <s> / </s>); a
+                      given or read eos also ends the model's turn (models write it after the answer)
   --template-name N   which of several named chat templates in tokenizer_config.json (default: default)
+  --portable          emit the form the Python reference loads: rtc extensions replaced by its nearest
+                      means (argument_types → value_parser json) or left out, with what that gives up;
+                      it is verified like the full form
   --force             write the template even when verification fails (the exit status stays 1)
 `;
 

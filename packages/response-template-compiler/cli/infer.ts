@@ -1,5 +1,5 @@
 // rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [--out template.json] [--explain]
-// [--json] [--var name=JSON ...] [--bos S] [--eos S] [--template-name N] [--force]: derive a response
+// [--json] [--var name=JSON ...] [--bos S] [--eos S] [--template-name N] [--portable] [--force]: derive a response
 // template from a chat template, verify it by round trip, print the verdicts. Exit 1 when an applicable
 // conversation fails to round-trip (or nothing could be inferred); a failing template is written only
 // with --force, and then said so. The help text is in help.ts.
@@ -24,6 +24,7 @@ export async function runInfer(args: string[]): Promise<number> {
       eos: { type: "string" },
       "template-name": { type: "string" },
       force: { type: "boolean", default: false },
+      portable: { type: "boolean", default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError(`infer: give one chat template (.jinja), tokenizer_config.json or model folder${positionals.length ? `, not ${positionals.length}` : ""}`);
@@ -38,7 +39,7 @@ export async function runInfer(args: string[]): Promise<number> {
       throw new UsageError(`infer: --var ${v.slice(0, eq)}: the value is not JSON: ${v.slice(eq + 1)}`);
     }
   }
-  const result = inferTemplate(input.source, { bos: values.bos ?? input.bos, eos: values.eos ?? input.eos, vars });
+  const result = inferTemplate(input.source, { bos: values.bos ?? input.bos, eos: values.eos ?? input.eos, vars, portable: values.portable! });
 
   if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   if (values.explain) process.stderr.write(formatExplain(result.explain, result.gaps) + "\n\n");
@@ -66,6 +67,7 @@ function summary(file: string, r: InferResult): string {
     `${file}: reasoning ${c.reasoning.mode}, content ${c.content.mode}, tool calls ${c.tools.format}${c.tools.format !== "none" ? ` (call ids: ${c.tools.callId}${c.tools.parallel ? ", parallel" : ", one per turn"})` : ""}`,
     ...r.gaps.map((g) => `  not determined (${g.part}): ${g.what}`),
     ...r.portability.map((d) => `  rtc extension: ${d.path}: ${d.message}`),
+    ...r.losses.map((l) => `  portable: ${l}`),
   ];
   for (const v of r.verdicts) {
     const mode = v.mode ? ` [${v.mode}]` : "";

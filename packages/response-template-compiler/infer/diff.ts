@@ -113,9 +113,14 @@ export function escapeRegex(s: string): string {
   return s.replace(/[.^$*+?()[\]{}|\\]/g, "\\$&");
 }
 
-/** A literal as a pattern in which every whitespace run may be any whitespace (or none). */
+/**
+ * A literal as a pattern in which every whitespace run may be any whitespace (or none), and so may the
+ * gap between two adjacent tags (`</arg_key><arg_value>`: models put newlines there that chat templates
+ * leave out, and the other way round).
+ */
 export function loosePattern(s: string): string {
   return s
+    .replace(/>(?=<)/gu, "> ")
     .split(/(\s+)/u)
     .map((part, i) => (i % 2 ? "\\s*" : escapeRegex(part)))
     .join("")

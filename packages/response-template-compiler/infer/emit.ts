@@ -1,9 +1,12 @@
-// Emit: the classification as a response template in Hugging Face's format. rtc extensions appear only
-// where the format cannot express the shape (JSON objects keyed by the function name: keyed-calls).
+// Emit: the classification as a response template in Hugging Face's format, reading output the way the
+// template library does where the renderings justify it (several reasoning blocks, a call opener that ends
+// unclosed reasoning, no dropped text; each logged as an E step). rtc extensions appear only where the
+// format cannot express the shape (keyed-calls, python-calls, xml-typed; argument_types in arg-types.ts).
 
-import { escapeRegex, loosePattern } from "./diff.ts";
+import { escapeRegex, firstMarker, isMarkerRun, loosePattern } from "./diff.ts";
+import type { ExplainLog } from "./explain.ts";
 import type { JsonDialect } from "./json-spans.ts";
-import { NEEDLE, PH } from "./probe.ts";
+import { NEEDLE, PH, showPlaceholders } from "./probe.ts";
 import type { Classification, ToolsClass } from "./types.ts";
 
 export type ResponseTemplate = {
@@ -20,21 +23,34 @@ function delimiter(key: "open" | "close", text: string): Record<string, string> 
   return text === text.trim() ? { [key]: text } : { [`${key}_pattern`]: loosePattern(text) };
 }
 
-export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: JsonDialect): ResponseTemplate {
+export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: JsonDialect, log: ExplainLog): ResponseTemplate {
   const fields: ResponseTemplate["fields"] = {};
   const r = c.reasoning;
+  const t = c.tools;
   if (r.close) {
     const bare = r.bareClose ? `|^\\s*(?=${escapeRegex(r.close)})` : "";
     const open = r.open ? (bare ? { open_pattern: loosePattern(r.open.trim()) + bare } : delimiter("open", r.open.trim())) : { open_pattern: "^" };
-    fields.thinking = { ...open, close: r.close, content: "text" };
+    const callMarkers = reasoningEndingCalls(c);
+    const close = callMarkers.length ? { close_pattern: `${escapeRegex(r.close)}|(?=${alternativesRaw(callMarkers.map(escapeRegex))})` } : { close: r.close };
+    fields.thinking = { ...open, ...close, ...(r.open ? { repeats: true, join: "" } : {}), content: "text" };
+    if (r.open) log.note("E1", "several reasoning blocks", `the model writes the opener ${JSON.stringify(r.open.trim())} itself, so it may write several blocks (interleaved reasoning): the field repeats and joins them (a field that does not repeat keeps only its last block)`);
+    if (callMarkers.length) log.note("E2", "a call ends unclosed reasoning", `tool calls open with ${callMarkers.map((m) => JSON.stringify(m)).join(" / ")}: the reasoning closes at ${JSON.stringify(r.close)} or, zero-width, before a call opener, so a call written inside reasoning the model never closed is read as a call, not swallowed into the reasoning`);
+    else if (t.format !== "none") log.note("E2", "a call ends unclosed reasoning", `not applied: tool calls open without a marker of their own (${JSON.stringify(showPlaceholders((t.section.open || t.call.open + t.call.unit).trim().slice(0, 40)))}), which reasoning text could contain`);
   }
-  const t = c.tools;
   const ends = [...c.prompt.turnEnds];
-  if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends);
+  if (t.format !== "none") fields.tool_calls = toolField(t, dialect, ends, log);
+  const sectionWord = (t.format === "json-array" || t.format === "json-keyed") && t.section.open.trim() && !isMarkerRun(t.section.open);
+  if (sectionWord) log.note("E4", "a word opens the calls", `the calls' opener ${JSON.stringify(t.section.open.trim())} is text, not a marker: it opens calls only where their JSON follows, and is text elsewhere`);
   if (t.turnEnd) ends.push(t.turnEnd);
   const contentEnds = [c.content.close ?? "", t.section.close, ...ends];
   const callOpen = t.format === "none" ? "" : (t.section.open || t.call.open).trim();
-  if (c.content.open) {
+  // Text wrapped in a pair of single markers (`<|START_RESPONSE|>…<|END_RESPONSE|>`): the pair closes
+  // blocks of an implicit field, so text a model writes without the wrapper is kept, not dropped.
+  const pair = c.content.open && c.content.close && [c.content.open.trim(), c.content.close].every((m) => firstMarker(m)?.text === m);
+  if (pair) {
+    fields.content = { close_pattern: `\\s*${alternatives([c.content.open!, ...contentEnds])}`, repeats: true, join: "", content: "text" };
+    log.note("E3", "text outside the wrapper", `the answer is wrapped in ${JSON.stringify(c.content.open)} … ${JSON.stringify(c.content.close)}: both close blocks of an implicit content field, so text a model writes without the wrapper is kept, not dropped`);
+  } else if (c.content.open) {
     // Wrapped text without a closer of its own ends where the turn ends or a tool call begins.
     const close = c.content.close
       ? { close: c.content.close }
@@ -48,14 +64,36 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
     const close = contentEnds.filter((x) => x.trim());
     fields.content = {
       ...(close.length ? { close_pattern: `\\s*${alternatives(close)}` } : {}),
-      ...(t.format !== "none" ? { repeats: true, join: "" } : {}),
+      repeats: true,
+      join: "",
       content: "text",
     };
+    log.note("E3", "text outside every field", "the content field has no opener (it takes the text no other field claims) and repeats, joining its blocks: text before, between and after other fields is all kept");
   }
   return { defaults: { role: "assistant" }, start_anchor: c.prompt.anchor, fields };
 }
 
-function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<string, unknown> {
+/**
+ * The markers that open a tool call (the section's opener, each call's first marker) when they are
+ * literal markers of their own: a call written inside reasoning the model never closed ends the
+ * reasoning there (a zero-width close). Empty when calls start without such a marker (bare JSON,
+ * Python calls), or the marker is one the reasoning itself uses.
+ */
+function reasoningEndingCalls(c: Pick<Classification, "tools" | "reasoning">): string[] {
+  const t = c.tools;
+  if (t.format === "none") return [];
+  // The literal before the first placeholder: its leading marker, or all of it when it is a tag that
+  // holds the name (`<function name="`) or contains a marker (MiniMax's `]<]minimax[>[<tool_call>`).
+  const lead = (s: string) => {
+    const x = s.replace(/^\s+/u, "").split("\u0001")[0]!.replace(/\s+$/u, "");
+    const m = firstMarker(x);
+    return m && m.start === 0 ? m.text : m || /^<\w/u.test(x) ? x : "";
+  };
+  const own = [c.reasoning.open?.trim(), c.reasoning.close];
+  return [...new Set([lead(t.section.open), lead(t.call.open + t.call.unit)])].filter((m) => m && !own.some((o) => o && o.includes(m)));
+}
+
+function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[], log: ExplainLog): Record<string, unknown> {
   const contentArgs: Record<string, unknown> = {};
   if (dialect.unquotedKeys) contentArgs.unquoted_keys = true;
   if (dialect.stringDelims) contentArgs.string_delims = [dialect.stringDelims];
@@ -78,7 +116,8 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
     const open = t.section.open.trim();
     const close = t.section.close.trim();
     return {
-      open_pattern: open ? `\\s*${loosePattern(open)}\\s*` : "^\\s*(?=\\[)",
+      // A section opener that is a word (`functools`) opens only where the JSON follows: text says it too.
+      open_pattern: open ? `\\s*${loosePattern(open)}\\s*${isMarkerRun(open) ? "" : "(?=[[{])"}` : "^\\s*(?=\\[)",
       ...(close ? { close } : { close_pattern: `\\s*${alternatives(turnEnds)}` }),
       ...(t.format === "json-keyed" ? { content: "keyed-calls" } : json),
       transform_each: true,
@@ -89,8 +128,16 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[]): Record<
     };
   }
 
-  const section = t.section.open.trim() ? `(?:${loosePattern(t.section.open.trim())}\\s*)?` : "";
-  const callOpen = t.call.open.replace(/^\s+/u, "");
+  let section = t.section.open.trim() ? `(?:${loosePattern(t.section.open.trim())}\\s*)?` : "";
+  let callOpen = t.call.open.replace(/^\s+/u, "");
+  // A call written as a message of its own after the text message's end (GigaChat's
+  // `<|message_sep|>function call<|role_sep|>`): a model with no text to write leaves that end out.
+  const endFirst = section ? undefined : ends.find((e) => callOpen.startsWith(e) && callOpen.trim() !== e);
+  if (endFirst) {
+    section = `(?:${escapeRegex(endFirst)}\\s*)?`;
+    callOpen = callOpen.slice(endFirst.length).replace(/^\s+/u, "");
+    log.note("E5", "a call as a message of its own", `each call opens with the text message's end ${JSON.stringify(endFirst)} and a new header: without text before it a model may leave the end out, so it is optional in the call's opener`);
+  }
   const close = t.call.close.trim();
   const next = callOpen.trim() ? `(?=${skeletonPattern(callOpen.trim())})` : "";
   const closeField = close

@@ -5,10 +5,12 @@
 
 import { checkTemplate, type Diagnostic } from "../check/index.ts";
 import type { JsonValue } from "response-template/runtime";
+import { typeArguments } from "./arg-types.ts";
 import { classifyContent } from "./content.ts";
 import { emitTemplate, type ResponseTemplate } from "./emit.ts";
 import { ExplainLog, type ExplainStep, type Gap } from "./explain.ts";
 import { ChatTemplate } from "./jinja-compat.ts";
+import { portableTemplate } from "./portable.ts";
 import { PROBE_TOOLS, VARIANTS } from "./probe.ts";
 import { InferError, classifyPrompt } from "./prompt.ts";
 import { classifyReasoning } from "./reasoning.ts";
@@ -31,6 +33,9 @@ export interface InferOptions {
   eos?: string;
   /** Extra variables the chat template reads (custom_tools, functions, …). */
   vars?: Record<string, unknown>;
+  /** Emit the form the Python reference loads: rtc extensions replaced by its nearest means, or left out
+   * (portable.ts); `losses` says what that gives up. */
+  portable?: boolean;
 }
 
 export interface InferResult {
@@ -43,6 +48,8 @@ export interface InferResult {
   verdicts: Verdict[];
   /** `rtc check --portable` notes: where the template uses rtc extensions. */
   portability: Diagnostic[];
+  /** With `portable`: what the portable form gives up against the inferred one. */
+  losses: string[];
   /** A template was inferred, at least one conversation round-trips and no applicable one fails. */
   ok: boolean;
   /** Why nothing could be inferred. */
@@ -51,7 +58,7 @@ export interface InferResult {
 
 export function inferTemplate(chatTemplate: string, options: InferOptions = {}): InferResult {
   const log = new ExplainLog();
-  const fail = (error: string): InferResult => ({ template: null, classification: null, explain: log.steps, gaps: log.gaps, verdicts: [], portability: [], ok: false, error });
+  const fail = (error: string): InferResult => ({ template: null, classification: null, explain: log.steps, gaps: log.gaps, verdicts: [], portability: [], losses: [], ok: false, error });
   let compiled: ChatTemplate;
   try {
     compiled = new ChatTemplate(chatTemplate);
@@ -93,14 +100,37 @@ export function inferTemplate(chatTemplate: string, options: InferOptions = {}):
       prompt.prewritten = anchorTrim + prompt.prewritten;
       ({ content, turnEnd } = classifyContent(a, prompt, reasoning));
     }
-    const parts = { prompt: { ...prompt, turnEnds: turnEnd ? [turnEnd] : [] }, reasoning, content, tools, shape };
-    const template = emitTemplate(parts, dialect);
+    const parts = { prompt: { ...prompt, turnEnds: turnEnds(turnEnd, options.eos, log) }, reasoning, content, tools, shape };
+    let template = typeArguments(a, emitTemplate(parts, dialect, log), tools, reasoning);
+    let losses: string[] = [];
+    let toolsLeftOut: string | null = null;
+    if (options.portable) {
+      const p = portableTemplate(template);
+      ({ template, losses } = p);
+      for (const loss of losses) log.note("X1", "portable form", loss);
+      if (p.leftOut.includes("tool_calls")) toolsLeftOut = "the portable template leaves tool calls out (the reference has no parser for this format)";
+    }
     const classification: Classification = { ...parts, unreadable: probeValues(a, template, parts) };
-    const verdicts = verify(template, classification, new Renderer(compiled, { ...settings, tools: VERIFY_TOOLS }));
+    const verdicts = verify(template, classification, new Renderer(compiled, { ...settings, tools: VERIFY_TOOLS }), toolsLeftOut);
     const portability = checkTemplate(template as unknown as JsonValue, { portable: true }).filter((d) => d.severity === "portability");
     const ok = verdicts.some((v) => v.status === "pass") && !verdicts.some((v) => v.status === "fail");
-    return { template, classification, explain: log.steps, gaps: log.gaps, verdicts, portability, ok };
+    return { template, classification, explain: log.steps, gaps: log.gaps, verdicts, portability, losses, ok };
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }
+}
+
+/**
+ * The markers that end the model's turn: the one the renderings show, and the model's end-of-sequence
+ * token when it is known (given, or read from tokenizer_config.json): models write it after their turn
+ * (GigaChat's trailing `</s>`, Phi's `<|endoftext|>`), and it is never text. The default eos used for
+ * rendering is a guess, and `</s>` can be text (HTML), so it is not used so.
+ */
+function turnEnds(turnEnd: string | null, eos: string | undefined, log: ExplainLog): string[] {
+  const ends = turnEnd ? [turnEnd] : [];
+  if (eos?.trim() && !ends.includes(eos)) {
+    ends.push(eos);
+    log.note("C4", "end of sequence", `the model's eos token ${JSON.stringify(eos)} also ends the turn (the text stops before it)`);
+  }
+  return ends;
 }

@@ -13,6 +13,7 @@ export const NEEDLE = {
 } as const;
 
 export const USER_TEXT = "RTC_USER_MESSAGE";
+export const TOOL_RESULT = "RTC_TOOL_RESULT";
 
 /** Placeholders in call skeletons (tools.ts): a function name, call id, index, arguments, argument key / value. */
 export const PH = { name: "\u0001N\u0001", id: "\u0001I\u0001", index: "\u0001D\u0001", args: "\u0001A\u0001", key: "\u0001K\u0001", value: "\u0001V\u0001" } as const;
@@ -31,6 +32,7 @@ const PARAMS = {
     rtc_arg_num: { type: "integer", description: "A number" },
     rtc_arg_obj: { type: "object", description: "An object" },
     rtc_arg_opt: { type: "string", nullable: true, description: "An optional string" },
+    rtc_arg_flag: { type: "boolean", description: "A flag" },
   },
   required: ["rtc_arg_one"],
 };
@@ -62,6 +64,10 @@ const [ID1, ID2] = NEEDLE.id;
 /** A non-string argument: templates that mark value types in tags (DSML `string="false"`) show it. */
 export const NUM_ARG = "rtc_arg_num";
 export const NUM_VALUE = 42;
+/** A boolean argument: written as JSON `true`, as Python `True`, or as a string? */
+export const BOOL_ARG = "rtc_arg_flag";
+/** A string that spells a number: is it written quoted (strings are JSON) or raw like the number? */
+export const NUMERIC_STRING = "42";
 /** A nullable argument set to null: is null written readably? */
 export const NULL_ARG = "rtc_arg_opt";
 /** An object argument: is it written as JSON? */
@@ -87,6 +93,8 @@ export const VARIANTS = {
   callTwoArgs: { tool_calls: [call(F1, { [A1]: V1, [A2]: V2 })] },
   callNoArgs: { tool_calls: [call(F1, {})] },
   callNumber: { tool_calls: [call(F1, { [NUM_ARG]: NUM_VALUE })] },
+  callBoolean: { tool_calls: [call(F1, { [BOOL_ARG]: true })] },
+  callNumericString: { tool_calls: [call(F1, { [A2]: NUMERIC_STRING })] },
   callNull: { tool_calls: [call(F1, { [NULL_ARG]: null })] },
   callObject: { tool_calls: [call(F1, { [OBJ_ARG]: OBJ_VALUE })] },
   callQuotes: { tool_calls: [call(F1, { [A2]: QUOTES_VALUE })] },

@@ -50,12 +50,13 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
   if (history.ok && history.text.includes(NEEDLE.content[0])) {
     const h = history.text;
     const histHeader = h.slice(h.indexOf(USER_TEXT) + USER_TEXT.length, h.indexOf(NEEDLE.content[0]));
-    // Both switch states must find the anchor: it ends before anything they write differently.
+    // Both switch states, and the prompt with the switch unset, must find the anchor: it ends before
+    // anything they write differently (RWKV writes `Assistant:` unset, `Assistant: <think>` switched).
     const offPrompt = reasoningSwitch ? r.prompt(reasoningSwitch.off) : null;
     const offHeader = offPrompt?.ok ? afterUser(offPrompt.text) : genHeader;
     const userEnd = noPrompt.ok ? afterUser(noPrompt.text) : "";
     const dropUserEnd = (x: string) => (userEnd && x.startsWith(userEnd) && x.length > userEnd.length ? x.slice(userEnd.length) : x);
-    const common = genHeader.slice(0, Math.min(commonPrefix(genHeader, histHeader), commonPrefix(genHeader, offHeader)));
+    const common = genHeader.slice(0, Math.min(commonPrefix(genHeader, histHeader), commonPrefix(genHeader, offHeader), commonPrefix(genHeader, afterUser(base.text))));
     anchor = dropUserEnd(common);
     // A prompt that inserts a turn before the assistant's (Command R+) agrees with the history only at
     // its end: then the header is their common ending.

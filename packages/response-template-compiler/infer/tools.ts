@@ -4,9 +4,9 @@
 
 import { commonPrefix, commonSuffix, firstMarker, isMarkerRun } from "./diff.ts";
 import { STANDARD_JSON, deepEqual, detectDialect, findPath, jsonSpans, type JsonDialect, type JsonSpan } from "./json-spans.ts";
-import { NEEDLE, PH } from "./probe.ts";
+import { NEEDLE, PH, TOOL_RESULT, VARIANTS } from "./probe.ts";
 import { argTags, typedTags } from "./tool-args.ts";
-import type { Turn } from "./render.ts";
+import { DEFAULT_USER, assistantDict, type Turn } from "./render.ts";
 import type { Analysis, PromptClass, ReasoningClass, ToolsClass } from "./types.ts";
 
 const [F1, F2] = NEEDLE.fn;
@@ -188,6 +188,7 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
       : `two calls do not render as two: one call per turn, ${JSON.stringify(t.call.open)} … ${JSON.stringify(t.call.close)}`,
   );
   if (t.turnEnd) a.log.note("T2", "end of a tool-call turn", `a turn with tool calls ends with ${JSON.stringify(t.turnEnd)}`);
+  else if (!(turnEnd && call.output.includes(turnEnd))) t.turnEnd = toolTurnEnd(a, call, turnEnd);
 
   // Call ids: where they sit relative to the name and arguments.
   if (t.format === "tag-json" || t.format === "tag-tagged") {
@@ -202,6 +203,20 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
   logArgumentComparisons(a, call.output, t);
   if (anchorTrim) a.log.note("T2", "the prompt writes the first call's opener", `${JSON.stringify(anchorTrim)} ends the generation prompt and opens every call: the start anchor stops before it`);
   return { tools: t, dialect, anchorTrim };
+}
+
+/**
+ * A final turn with calls that ends with nothing: what follows it in a history where the tool's result
+ * comes next (GLM's `<|observation|>`, which the model writes when it stops to wait for the result).
+ */
+function toolTurnEnd(a: Analysis, call: Turn, textEnd: string | null): string | null {
+  const h = a.renderer.render([...DEFAULT_USER, assistantDict(VARIANTS.call, a.shape), { role: "tool", tool_call_id: ID1, name: F1, content: TOOL_RESULT }], false, a.on);
+  if (!h.ok || !h.text.includes(TOOL_RESULT)) return null;
+  const next = h.text.slice(commonPrefix(call.full, h.text), h.text.indexOf(TOOL_RESULT));
+  const end = firstMarker(next);
+  const found = end && next.slice(0, end.start).trim() === "" && end.text !== textEnd ? end.text : null;
+  a.log.note("T2", "end of a tool-call turn", `the final turn ends after its calls with nothing; in a history the tool result follows after ${JSON.stringify(next)}${found ? `: the turn ends at ${JSON.stringify(found)}` : ""}`);
+  return found;
 }
 
 /**

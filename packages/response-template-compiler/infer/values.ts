@@ -6,8 +6,8 @@
 import { parseResponse } from "response-template";
 import type { ToolDefinition } from "response-template/runtime";
 import { MARKUP_VALUE, NEEDLE, NULL_ARG, OBJ_ARG, OBJ_VALUE, PROBE_TOOLS, QUOTES_VALUE, type VariantName } from "./probe.ts";
-import { parseInput } from "./render.ts";
-import type { Analysis, Classification, ValueKind } from "./types.ts";
+import { parseInput, type Turn } from "./render.ts";
+import type { Analysis, Classification, ReasoningClass, ValueKind } from "./types.ts";
 
 const PROBES: [ValueKind, VariantName, string, unknown][] = [
   ["null", "callNull", NULL_ARG, null],
@@ -22,14 +22,7 @@ export function probeValues(a: Analysis, template: unknown, c: Omit<Classificati
   for (const [kind, variant, key, value] of PROBES) {
     const turn = a.turn(variant);
     if (!turn.ok) continue;
-    let got: unknown;
-    try {
-      const { prefix, output } = parseInput(turn.prompt, turn.full, c.reasoning);
-      const msg = parseResponse(template, output, { prefix, tools: PROBE_TOOLS as unknown as ToolDefinition[] });
-      got = (msg.tool_calls as { function?: { arguments?: Record<string, unknown> } }[] | undefined)?.[0]?.function?.arguments?.[key];
-    } catch {
-      got = undefined;
-    }
+    const got = readBack(turn, template, c.reasoning, key, PROBE_TOOLS);
     if (JSON.stringify(got) === JSON.stringify(value)) continue;
     const at = turn.output.indexOf(key);
     const written = at < 0 ? turn.output : turn.output.slice(at + key.length, at + key.length + 48);
@@ -37,6 +30,20 @@ export function probeValues(a: Analysis, template: unknown, c: Omit<Classificati
     a.log.note("V1", `${kind} argument values`, `do not read back: the chat template writes ${JSON.stringify(value)} as …${JSON.stringify(written)}…`);
   }
   return out;
+}
+
+/**
+ * The value of argument `key` of the first tool call, parsed back from a probe turn with `template`
+ * (with `tools`, the schema types the arguments, as in the reference); undefined when it does not parse.
+ */
+export function readBack(turn: Turn, template: unknown, r: Pick<ReasoningClass, "openedByPrompt" | "close">, key: string, tools?: unknown[]): unknown {
+  try {
+    const { prefix, output } = parseInput(turn.prompt, turn.full, r);
+    const msg = parseResponse(template, output, { prefix, ...(tools ? { tools: tools as ToolDefinition[] } : {}) });
+    return (msg.tool_calls as { function?: { arguments?: Record<string, unknown> } }[] | undefined)?.[0]?.function?.arguments?.[key];
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value kinds among a call's arguments. */

@@ -18,6 +18,9 @@ export interface Conversation {
   history?: { role: string; content: string }[];
   user: string;
   assistant: { reasoning?: string; content?: string; tool_calls?: VerifyCall[] };
+  /** The rendered turn with its reasoning closer removed (a model that never closed its reasoning before
+   * calling a tool): not something a chat template renders, a check of the zero-width close. */
+  unclosedReasoning?: boolean;
 }
 
 export interface Verdict {
@@ -67,12 +70,14 @@ export const CONVERSATIONS: Conversation[] = [
   { name: "call-unicode", user: "Weather?", assistant: { tool_calls: [weather({ city: "Zürich ✓ 東京 🌍" })] } },
   { name: "two-calls", user: "Weather and docs?", assistant: { tool_calls: [weather({ city: "Paris", days: 2 }), search({ exact: false })] } },
   { name: "reasoning+calls", user: "Weather and docs?", assistant: { reasoning: "I need two tools.", tool_calls: [weather({ city: "Paris" }), search({})] } },
+  { name: "unclosed-reasoning+calls", user: "Weather and docs?", assistant: { reasoning: "I need two tools.", tool_calls: [weather({ city: "Paris" }), search({})] }, unclosedReasoning: true },
   { name: "content+call", user: "Weather?", assistant: { content: "Let me check.", tool_calls: [weather({ city: "Paris" })] } },
   { name: "multi-turn", history: HISTORY, user: "Say hello.", assistant: { content: CONTENT } },
   { name: "multi-turn+call", history: HISTORY, user: "Weather?", assistant: { content: "Let me check.", tool_calls: [weather({ city: "Oslo" })] } },
 ];
 
-export function verify(template: unknown, c: Classification, renderer: Renderer): Verdict[] {
+/** `toolsLeftOut`: why the template has no tool-call field although the chat template writes calls. */
+export function verify(template: unknown, c: Classification, renderer: Renderer, toolsLeftOut: string | null = null): Verdict[] {
   const sw = c.prompt.reasoningSwitch;
   const label = (v: Vars) => (sw ? (sw.name in v ? `${sw.name}=${JSON.stringify(v[sw.name])}` : `${sw.name} unset`) : "");
   const modes: { label: string; vars: Vars; reasoning: boolean }[] = [{ label: label(sw?.on ?? {}), vars: sw?.on ?? {}, reasoning: true }];
@@ -81,7 +86,8 @@ export function verify(template: unknown, c: Classification, renderer: Renderer)
   for (const mode of modes) {
     for (const conv of CONVERSATIONS) {
       if (!mode.reasoning && conv.assistant.reasoning !== undefined) continue;
-      out.push({ ...verifyOne(template, c, renderer, conv, mode.vars), mode: mode.label });
+      const leftOut = toolsLeftOut !== null && conv.assistant.tool_calls !== undefined;
+      out.push({ ...(leftOut ? { conversation: conv.name, status: "n/a" as const, reason: toolsLeftOut, omitted: [] } : verifyOne(template, c, renderer, conv, mode.vars)), mode: mode.label });
     }
   }
   return out;
@@ -107,7 +113,16 @@ function verifyOne(template: unknown, c: Classification, renderer: Renderer, con
   const r = c.reasoning;
   const input = parseInput(prompt.text, full.text, r);
   const prefix = input.prefix;
-  const output = cutAtTurnEnd(input.output, [...c.prompt.turnEnds, ...(c.tools.turnEnd ? [c.tools.turnEnd] : [])]);
+  let output = cutAtTurnEnd(input.output, [...c.prompt.turnEnds, ...(c.tools.turnEnd ? [c.tools.turnEnd] : [])]);
+  if (conv.unclosedReasoning) {
+    const thinking = (template as { fields: Record<string, { close_pattern?: unknown }> }).fields.thinking;
+    if (!thinking) return verdict("n/a", "the template has no reasoning field");
+    if (typeof thinking.close_pattern !== "string" || !thinking.close_pattern.includes("|(?=")) return verdict("n/a", "no tool-call marker ends unclosed reasoning: calls open without a marker of their own");
+    const at = output.indexOf(a.reasoning!.trim());
+    const end = at < 0 || !r.close ? -1 : output.indexOf(r.close, at);
+    if (end < 0) return verdict("n/a", "the chat template does not render reasoning beside tool calls");
+    output = output.slice(0, end) + output.slice(end + r.close!.length);
+  }
 
   const omitted: string[] = [];
   const expected: Record<string, unknown> = { role: "assistant" };
@@ -183,7 +198,7 @@ function insideReasoning(output: string, text: string, open: string, close: stri
 }
 
 /** Parsed values as plain JSON (Python floats and big integers as numbers). */
-function plain(v: unknown): unknown {
+export function plain(v: unknown): unknown {
   if (v instanceof Number) return v.valueOf();
   if (typeof v === "bigint") return Number(v);
   if (Array.isArray(v)) return v.map(plain);
