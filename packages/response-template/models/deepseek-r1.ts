@@ -51,7 +51,7 @@ export const template: JsonValue = {
     },
     tool_calls: {
       open_pattern:
-        "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*",
+        "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*",
       close_pattern: "\\s*```\\s*<｜tool▁call▁end｜>",
       repeats: true,
       content: "json",
@@ -96,15 +96,15 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*". */
+/** Pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*". */
 const P1: PatternMatcher = new PatternMatcher(
   {
     source:
-      "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*|)\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E}function\\u{3C}\\u{FF5C}tool\\u{2581}sep\\u{FF5C}\\u{3E}((?:[^\\u{A}\\u{3C}])+)(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}(?:[a-z])*(?:[\\p{rtcSpace}])*",
+      "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*|)\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E}function\\u{3C}\\u{FF5C}tool\\u{2581}sep\\u{FF5C}\\u{3E}((?:[^\\u{A}\\u{3C}])+)(?:\\u{60}\\u{60}\\u{60}|\\u{A}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60})(?:[a-z])*(?:[\\p{rtcSpace}])*",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[^\\u{A}\\u{3C}])*(?![\\s\\S])|(?:(?:[^\\u{A}\\u{3C}])+)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[^\\u{A}\\u{3C}])*(?![\\s\\S])|(?:(?:[^\\u{A}\\u{3C}])+)(?:(?:(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S])))|(?:(?![\\s\\S])|\\u{A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S]))))))|(?:\\u{60}\\u{60}\\u{60}|\\u{A}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60})(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -557,7 +557,7 @@ function pySpace(c: number): boolean {
   );
 }
 
-/** Pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*": a match begins in the whitespace before the first of "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>function<｜tool▁sep｜>", or is pending at the end. */
+/** Pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*": a match begins in the whitespace before the first of "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>function<｜tool▁sep｜>", or is pending at the end. */
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = -1;
   let t = 0;
@@ -649,7 +649,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
   const n = buf.length;
   let hold = n;
@@ -682,7 +682,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m:
       }
     }
   }
-  // [1] open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)\\s*```[a-z]*\\s*"
+  // [1] open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"
   {
     let r: PatternMatch | null;
     if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))

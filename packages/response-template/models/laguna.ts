@@ -50,7 +50,8 @@ export const template: JsonValue = {
       content: "text",
     },
     tool_calls: {
-      open_pattern: "\\s*<tool_call>\\s*(?P<name>[^\\n<]+?)\\s*(?=<arg_key>|</tool_call>)",
+      open_pattern:
+        "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)",
       close: "</tool_call>",
       repeats: true,
       content: "xml-inline",
@@ -92,19 +93,20 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<tool_call>\\s*(?P<name>[^\\n<]+?)\\s*(?=<arg_key>|</tool_call>)". */
+/** Pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<tool_call>\\s*(?P<name>[^\\n<]+?)\\s*(?=<arg_key>|</tool_call>)",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}tool_call\\u{3E}(?:[\\p{rtcSpace}])*((?:[^\\u{A}\\u{3C}])+?)(?:[\\p{rtcSpace}])*(?=(?:\\u{3C}arg_key\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E}))",
+    source:
+      "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}tool_call\\u{3E}(?:[\\p{rtcSpace}])*(?:([^\\p{rtcSpace}\\u{3C}](?:(?:[^[^\\p{rtcSpace}]\\u{A}])*[^\\p{rtcSpace}\\u{3C}])*)(?:[\\p{rtcSpace}])*|([^[^\\p{rtcSpace}]\\u{A}])(?:\\u{A})*)(?=(?:\\u{3C}arg_key\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E}))",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:[^\\u{A}\\u{3C}]){0,1}(?![\\s\\S])|(?:(?:[^\\u{A}\\u{3C}])+?)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?![\\s\\S])))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?:(?:(?![\\s\\S])|[^\\p{rtcSpace}\\u{3C}](?:(?:[^[^\\p{rtcSpace}]\\u{A}])*[^\\p{rtcSpace}\\u{3C}])*(?:(?:[^[^\\p{rtcSpace}]\\u{A}])*(?![\\s\\S])|(?:[^[^\\p{rtcSpace}]\\u{A}])*(?![\\s\\S])))|(?:[^\\p{rtcSpace}\\u{3C}](?:(?:[^[^\\p{rtcSpace}]\\u{A}])*[^\\p{rtcSpace}\\u{3C}])*)(?:[\\p{rtcSpace}])*(?![\\s\\S]))|(?:(?![\\s\\S])|(?:[^[^\\p{rtcSpace}]\\u{A}])(?:\\u{A})*(?![\\s\\S])))|(?:(?:[^\\p{rtcSpace}\\u{3C}](?:(?:[^[^\\p{rtcSpace}]\\u{A}])*[^\\p{rtcSpace}\\u{3C}])*)(?:[\\p{rtcSpace}])*|(?:[^[^\\p{rtcSpace}]\\u{A}])(?:\\u{A})*)(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?![\\s\\S])))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
     groupNames: ["name"],
-    groupSlots: [[1]],
+    groupSlots: [[1, 2]],
     keep: null,
     searchAnchor: false,
     lookbehind: 0,
@@ -426,7 +428,7 @@ function pySpace(c: number): boolean {
   );
 }
 
-/** Pattern "\\s*<tool_call>\\s*(?P<name>[^\\n<]+?)\\s*(?=<arg_key>|</tool_call>)": whitespace then "<tool_call>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
+/** Pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)": whitespace then "<tool_call>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
 const NO_GROUPS_1: Record<string, string | null> = { name: null };
 function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
   let j = buf.indexOf("<tool_call>", pos);
@@ -474,7 +476,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_call>\\s*(?P<name>[^\\n<]+?)\\s*(?=<arg_key>|</tool_call>)"; close content: pattern "\\s*</assistant>". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)"; close content: pattern "\\s*</assistant>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
   const n = buf.length;
   let hold = n;
@@ -507,7 +509,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m:
       }
     }
   }
-  // [1] open tool_calls: pattern "\\s*<tool_call>\\s*(?P<name>[^\\n<]+?)\\s*(?=<arg_key>|</tool_call>)"
+  // [1] open tool_calls: pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)"
   {
     let r: PatternMatch | null;
     if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
