@@ -52,6 +52,8 @@ export interface Ast {
   groupCount: number;
   /** Named groups, in group-number order. */
   names: { name: string; index: number }[];
+  /** Where each backreference and group call starts in `source` (for errors that name them). */
+  columns: Map<Node, number>;
 }
 
 export type NodeOf<T extends Node["type"]> = Extract<Node, { type: T }>;

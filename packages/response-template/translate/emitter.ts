@@ -205,8 +205,8 @@ export function emitPattern(ast: Ast, root: Node, scope: Scope): Numbered & { se
   return { ...e.finish(e.emit(root)), searchAnchor: e.searchAnchor };
 }
 
-/** One node on its own, capturing nothing (the leaves of the backtracking program). */
-export function emitAlone(ast: Ast, globalCi: boolean, n: Node): string {
-  const e = new Emitter(ast, { globalCi, captured: new Set(), captureNamed: false });
-  return e.finish(e.emit(n)).js;
+/** One node on its own (the leaves of the backtracking program), capturing the Python groups `captured`. */
+export function emitAlone(ast: Ast, globalCi: boolean, n: Node, captured = new Set<number>()): Numbered {
+  const e = new Emitter(ast, { globalCi, captured, captureNamed: false });
+  return e.finish(e.emit(n));
 }

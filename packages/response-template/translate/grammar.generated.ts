@@ -387,7 +387,8 @@ function peg$parse(input, options) {
       }
     }
     const list = [...names].map(([name, index]) => ({ name, index })).sort((a, b) => a.index - b.index);
-    return { source: input, root: body, groupCount, names: list };
+    const columns = new Map(refs.filter((r) => r.node).map((r) => [r.node, r.loc.start.offset]));
+    return { source: input, root: body, groupCount, names: list, columns };
   }
   function peg$f1() {    error("unbalanced parenthesis");  }
   function peg$f2(head, a) {    return a;  }

@@ -37,7 +37,7 @@ export function translatePattern(source: string): PatternSpec {
   const closure = emitPrefixClosure(ast, root, scope, true);
   const uncut = scope.captured.size > 0 ? emitPrefixClosure(ast, root, scope, false) : null;
   // The backtracking matcher fails unset backreferences itself: it runs the pattern before guardBackrefs.
-  const program = hasGuardedRepeat(merged) ? toProgram(merged, (n) => emitAlone(ast, scope.globalCi, n), source) : null;
+  const program = hasGuardedRepeat(merged) ? toProgram(merged, (n, captured) => emitAlone(ast, scope.globalCi, n, captured), ast) : null;
   const a = analyze(ast.root);
   return {
     source,

@@ -46,6 +46,16 @@ export function contains(n: Node, test: (n: Node) => boolean): boolean {
   return test(n) || children(n).some((c) => contains(c, test));
 }
 
+/** The first node, parents first, that satisfies `test`, or null. */
+export function find(n: Node, test: (n: Node) => boolean): Node | null {
+  if (test(n)) return n;
+  for (const c of children(n)) {
+    const hit = find(c, test);
+    if (hit) return hit;
+  }
+  return null;
+}
+
 export function findGroup(n: Node, index: number): NodeOf<"group"> | null {
   if (n.type === "group" && n.index === index) return n;
   for (const c of children(n)) {

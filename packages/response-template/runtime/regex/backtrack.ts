@@ -7,7 +7,8 @@
 
 export type Program =
   | { t: "test"; js: string } // consumes what the (atomic) JS source matches, or fails
-  | { t: "assert"; js: string } // zero-width JS source
+  // zero-width JS source; `groups` (a lookbehind that captures): Python group → its JS groups, last set wins
+  | { t: "assert"; js: string; groups?: [number, number[]][] }
   | { t: "seq"; items: Program[] }
   | { t: "alt"; alts: Program[] }
   | { t: "group"; index: number; body: Program }
@@ -43,11 +44,13 @@ export class Backtracker {
     return this.m(this.program, text, start, [], guards, done) ? result : null;
   }
 
-  private re(js: string): RegExp {
-    let r = this.sticky.get(js);
+  /** The sticky RegExp for a leaf (`indices`: with capture spans). */
+  private re(js: string, indices = false): RegExp {
+    const key = indices ? `d${js}` : js;
+    let r = this.sticky.get(key);
     if (!r) {
-      r = new RegExp(this.expand(js), this.flags.replace(/[dgy]/g, "") + "y");
-      this.sticky.set(js, r);
+      r = new RegExp(this.expand(js), this.flags.replace(/[dgy]/g, "") + (indices ? "dy" : "y"));
+      this.sticky.set(key, r);
     }
     return r;
   }
@@ -61,9 +64,16 @@ export class Backtracker {
         return hit !== null && k(pos + hit[0].length, caps);
       }
       case "assert": {
-        const r = this.re(p.js);
+        const r = this.re(p.js, p.groups !== undefined);
         r.lastIndex = pos;
-        return r.test(text) && k(pos, caps);
+        if (!p.groups) return r.test(text) && k(pos, caps);
+        const hit = r.exec(text);
+        if (!hit) return false;
+        const next = caps.slice();
+        for (const [index, slots] of p.groups) {
+          for (const slot of slots) if (hit.indices![slot]) next[index] = hit.indices![slot]!;
+        }
+        return k(pos, next);
       }
       case "empty":
         return k(pos, caps);
