@@ -23,8 +23,12 @@ export interface BundleSize extends BundleEntry {
 
 const KB = 1024;
 
+/** Gzipped bytes allowed for one model parser (every library model; known exceptions are listed in
+ * test/package/model-size-exceptions.json). */
+export const MODEL_BUDGET = 15 * KB;
+
 export const BUNDLES: readonly BundleEntry[] = [
-  { name: "one model parser (qwen3)", code: 'export * from "response-template/models/qwen3";', budget: 15 * KB },
+  { name: "one model parser (qwen3)", code: 'export * from "response-template/models/qwen3";', budget: MODEL_BUDGET },
   { name: "interpreter (loadTemplate, parseResponse, createResponseParser)", code: 'export * from "response-template";', budget: 50 * KB },
   {
     name: "OpenAI helpers for compiled parsers",
@@ -111,7 +115,7 @@ export async function bundleSection(root: string): Promise<string[]> {
   const models = await measureModels(root);
   const median = models[Math.floor(models.length / 2)]!;
   const largest = models[models.length - 1]!;
-  const over = models.filter((m) => m.gzipped > 15 * KB);
+  const over = models.filter((m) => m.gzipped > MODEL_BUDGET);
   return [
     "## Bundle sizes",
     "",
@@ -121,9 +125,9 @@ export async function bundleSection(root: string): Promise<string[]> {
     ...sizeTable(sizes),
     "",
     `Each of the ${models.length} library models alone: smallest ${kb(models[0]!.gzipped)} (${models[0]!.name}), median ` +
-      `${kb(median.gzipped)} (${median.name}), largest ${kb(largest.gzipped)} (${largest.name}); ${over.length} over 15 KB` +
-      (over.length ? ` (${over.map((m) => m.name).join(", ")}: their xml-inline or kv-lines content may name any other parser through \`value_parser\`, so it brings the whole parser table)` : "") +
-      ".",
+      `${kb(median.gzipped)} (${median.name}), largest ${kb(largest.gzipped)} (${largest.name}); ${over.length} over ${kb(MODEL_BUDGET)}` +
+      (over.length ? ` (${over.map((m) => m.name).join(", ")}; see test/package/model-size-exceptions.json)` : "") +
+      ". Each carries only the content parsers its template names, `value_parser`s included.",
     "",
   ];
 }

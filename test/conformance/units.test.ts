@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseContent, type ContentContext } from "../../packages/response-template/runtime/content/index.ts";
+import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../packages/response-template/runtime/content/index.ts";
 import { RtcError } from "../../packages/response-template/runtime/errors.ts";
 import { pyFloatParse } from "../../packages/response-template/runtime/python/float.ts";
 import { pyIntParse } from "../../packages/response-template/runtime/python/int.ts";
@@ -28,7 +28,7 @@ const deviations: Deviation[] = existsSync(deviationsPath)
   : [];
 const pendingRows = new Map(deviations.map((d) => [d.row, d.reason]));
 
-const ctx: ContentContext = { pattern: compilePattern };
+const ctx: ContentContext = { pattern: compilePattern, parsers: CONTENT_PARSERS };
 
 type Outcome = { value: JsonValue } | { error: string; message: string };
 

@@ -4,7 +4,7 @@
 
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { FieldPlanIR, TemplatePlan, TransformPlan } from "../plan/ir.ts";
-import { isDict, tablesUsed, type PatternSpec } from "response-template/runtime";
+import { isDict, tablesUsed, type JsonValue, type PatternSpec } from "response-template/runtime";
 import { MEMO_CLASS, ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
 import { messageType } from "./message-type.ts";
 import { jsonValue, newNeeds, plainValue, str, type ValueNeeds } from "./values.ts";
@@ -19,9 +19,8 @@ export interface EmitOptions {
 const TABLE_EXPORTS: Readonly<Record<string, string>> = { Word: "WORD", Space: "SPACE", Digit: "DIGIT" };
 
 /**
- * Content parsers a module imports by name (a bundle then carries only those); the others, which may call
- * any parser by name (value_parser), are taken from CONTENT_PARSERS. test/compiler/emit-imports.test.ts
- * checks each is the table's entry.
+ * Content parsers a module imports by name (a bundle then carries only those), for its fields and for the
+ * `value_parser`s its content_args name. test/compiler/emit-imports.test.ts checks each is the table's entry.
  */
 export const DIRECT_PARSERS: Readonly<Record<string, string>> = {
   text: "parseText",
@@ -34,7 +33,33 @@ export const DIRECT_PARSERS: Readonly<Record<string, string>> = {
   "xml-nested": "parseXmlNested",
   "xml-typed": "parseXmlTyped",
   "json-calls": "parseJsonCalls",
+  "xml-inline": "parseXmlInline",
+  "kv-lines": "parseKvLines",
 };
+
+/**
+ * The parsers a `value_parser` ({name, args}; name "text" when absent) anywhere in `args` names, and that
+ * exist: the table a module hands its parsers in the ContentContext. Any other name fails there as unknown,
+ * as it does in the interpreter's full table.
+ */
+export function valueParserNames(args: JsonValue, out = new Set<string>()): Set<string> {
+  if (Array.isArray(args)) for (const v of args) valueParserNames(v, out);
+  if (!isDict(args)) return out;
+  for (const [key, v] of Object.entries(args)) {
+    if (key === "value_parser" && isDict(v)) {
+      const name = Object.prototype.hasOwnProperty.call(v, "name") ? v.name : "text";
+      if (typeof name === "string" && Object.prototype.hasOwnProperty.call(DIRECT_PARSERS, name)) out.add(name);
+    }
+    valueParserNames(v!, out);
+  }
+  return out;
+}
+
+function parserExport(name: string): string {
+  const exported = DIRECT_PARSERS[name];
+  if (exported === undefined) throw new Error(`content parser ${name} has no runtime export in DIRECT_PARSERS`);
+  return exported;
+}
 
 let project: Project | undefined;
 
@@ -98,16 +123,17 @@ export type Message = ${message.text};`),
     body.push(konst("tables", "UnicodeTables", `{ ${tables.map((t) => `${t}: ${TABLE_EXPORTS[t]}`).join(", ")} }`, "The Unicode tables these patterns use."));
   }
   plan.patterns.forEach((p, i) => {
-    body.push(konst(`P${i}`, "PatternMatcher", `new PatternMatcher(${plainValue(p.spec)}, tables)`, `Pattern ${show(p.source)}.`));
+    const matcher = (p.spec as unknown as PatternSpec).backtrack ? ", Backtracker" : "";
+    body.push(konst(`P${i}`, "PatternMatcher", `new PatternMatcher(${plainValue(p.spec)}, tables${matcher})`, `Pattern ${show(p.source)}.`));
   });
 
   // Content parsers, bound once; the content context serves precompiled patterns.
   const parsers = [...new Set(plan.fields.filter((f) => isDict(f.contentArgs) && specialCall(f) === null).map((f) => f.content))].sort();
   const specials = new Set(plan.fields.map((f) => specialCall(f)?.name).filter((x): x is string => x !== undefined));
-  for (const name of parsers) {
-    const direct = DIRECT_PARSERS[name];
-    body.push(konst(`parse_${ident(name)}`, "ContentParser", direct ?? `CONTENT_PARSERS[${str(name)}]!`));
-  }
+  for (const name of parsers) body.push(konst(`parse_${ident(name)}`, "ContentParser", parserExport(name)));
+  const named = new Set<string>();
+  for (const f of plan.fields) valueParserNames(f.contentArgs, named);
+  const table = [...named].sort().map((n) => `${str(n)}: ${parserExport(n)}`);
   const known = plan.contentPatterns
     .map((c) => ("pattern" in c ? `[${str(c.source)}, P${c.pattern}]` : null))
     .filter((x): x is string => x !== null);
@@ -132,6 +158,8 @@ const ctx: ContentContext = {
     ${contentErrors.length ? "const e = contentPatternErrors.get(source); if (e !== undefined) throw new PatternError(source, e[0], e[1]);" : ""}
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
+  /** The parsers this template names in a value_parser. */
+  parsers: { ${table.join(", ")} },
 };`),
   );
 
@@ -210,10 +238,9 @@ export function parseResponse(
 
   // One value import and one type import, both from the runtime entry point.
   const values = ["StreamParser", "parseWhole"];
-  const viaTable = parsers.filter((p) => DIRECT_PARSERS[p] === undefined);
-  if (viaTable.length) values.push("CONTENT_PARSERS");
-  values.push(...parsers.map((p) => DIRECT_PARSERS[p]).filter((x): x is string => x !== undefined));
+  values.push(...[...new Set([...parsers, ...[...named].sort()])].map(parserExport));
   if (usesPatterns) values.push("PatternMatcher", ...tables.map((t) => TABLE_EXPORTS[t]!));
+  if (plan.patterns.some((p) => (p.spec as unknown as PatternSpec).backtrack)) values.push("Backtracker");
   if (contentErrors.length) values.push("PatternError");
   if (needs.pyFloat) values.push("PyFloat");
   if (needs.makeDict) values.push("makeDict");

@@ -13,7 +13,7 @@ import {
 } from "../runtime/engine/delimiters.ts";
 import type { DelimiterSpec, TemplateSpec } from "../runtime/template/spec.ts";
 import { processField } from "../runtime/transform/apply.ts";
-import { STREAMABLE_PARSERS, type ContentContext } from "../runtime/content/index.ts";
+import { CONTENT_PARSERS, STREAMABLE_PARSERS, type ContentContext } from "../runtime/content/index.ts";
 import { comparePy } from "../runtime/python/compare.ts";
 
 export type PatternCompiler = (source: string) => PyPattern;
@@ -36,7 +36,7 @@ export function buildPlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
 /** Compiles the template's delimiters once and returns a maker of plans that share them but not their
  * search caches: each parser gets its own plan, so interleaved streams never see each other's state. */
 export function planFactory(spec: TemplateSpec, compile: PatternCompiler): () => Plan {
-  const ctx: ContentContext = { pattern: compile };
+  const ctx: ContentContext = { pattern: compile, parsers: CONTENT_PARSERS };
   const delimiter = (d: DelimiterSpec): Delimiter => {
     switch (d.kind) {
       case "eos":

@@ -153,6 +153,8 @@ const ctx: ContentContext = {
 
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
+  /** The parsers this template names in a value_parser. */
+  parsers: {},
 };
 const transform0: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: json then the transform. */

@@ -251,6 +251,8 @@ const ctx: ContentContext = {
 
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
+  /** The parsers this template names in a value_parser. */
+  parsers: {},
 };
 /** fields.thinking: text. */
 function process0(body: string, captures: Record<string, string>): JsonValue {

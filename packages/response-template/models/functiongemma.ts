@@ -125,6 +125,8 @@ const ctx: ContentContext = {
 
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
+  /** The parsers this template names in a value_parser. */
+  parsers: {},
 };
 const args0: JsonObject = { unquoted_keys: true, string_delims: [["<escape>", "<escape>"]] };
 const transform0: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };

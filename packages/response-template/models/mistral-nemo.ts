@@ -91,6 +91,8 @@ const ctx: ContentContext = {
 
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
+  /** The parsers this template names in a value_parser. */
+  parsers: {},
 };
 const field0: FieldTransform = {
   name: "tool_calls",

@@ -4,7 +4,7 @@
 import {
   StreamParser,
   parseWhole,
-  CONTENT_PARSERS,
+  parseXmlInline,
   PatternMatcher,
   SPACE,
   applyTransform,
@@ -234,7 +234,7 @@ const P5: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-const parse_xml_inline: ContentParser = CONTENT_PARSERS["xml-inline"]!;
+const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
   ['<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)</steptml:parameter>', P5],
 ]);
@@ -246,6 +246,8 @@ const ctx: ContentContext = {
 
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
+  /** The parsers this template names in a value_parser. */
+  parsers: {},
 };
 /** fields.thinking: text. */
 function process0(body: string, captures: Record<string, string>): JsonValue {

@@ -3,6 +3,7 @@
 // its open delimiter (a function name in the delimiter, as in gpt-oss or Qwen3-Coder) and the call's header
 // goes out before its arguments instead of at close — without keeping a copy of the text to re-match.
 
+import { CONTENT_PARSERS } from "../runtime/content/index.ts";
 import type { PyPattern } from "../runtime/regex/api.ts";
 import { StreamParser } from "../runtime/engine/stream.ts";
 import type { Message, OnError, ParseIssue, ParseOptions, ResponseParser } from "../runtime/types.ts";
@@ -43,7 +44,7 @@ export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: bo
 
 /** Wraps a parser (see interpreted.ts `createOpenAIStream` for the one-call form). */
 export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions = {}): OpenAIStream {
-  const patterns = host.compile ? { pattern: cached(host.compile) } : undefined;
+  const patterns = host.compile ? { pattern: cached(host.compile), parsers: CONTENT_PARSERS } : undefined;
   return new ParserDeltaStream(
     host.parser,
     new OpenAIDeltaStream({ ...options, fields: host.spec.fields, patterns, recover: options.onError === "recover" }),
@@ -144,7 +145,7 @@ export function streamOptions(
     fields,
     coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length),
     recover: options.onError === "recover",
-    patterns: compile ? { pattern: compile } : undefined,
+    patterns: compile ? { pattern: compile, parsers: CONTENT_PARSERS } : undefined,
   };
 }
 

@@ -62,9 +62,11 @@ export {
 } from "./content/index.ts";
 export { parseJsonPlain, parseJson } from "./content/json.ts";
 export { textValue, parseText } from "./content/text.ts";
-// Parsers that never call another by name, imported one by one by generated modules (xml-inline and
-// kv-lines may, through value_parser, so modules reach them through CONTENT_PARSERS).
+// Parsers imported one by one by generated modules (xml-inline and kv-lines find their value_parser in
+// the ContentContext, which a module fills with just the parsers its template names there).
 export { parseIntContent, parseFloatContent } from "./content/numbers.ts";
+export { parseXmlInline } from "./content/xml-inline.ts";
+export { parseKvLines } from "./content/kv-lines.ts";
 export { parseBool } from "./content/bool.ts";
 export { parseKeyedCalls } from "./content/ext/keyed-calls.ts";
 export { parsePythonCalls } from "./content/ext/python-calls.ts";

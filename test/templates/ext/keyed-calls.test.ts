@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { compilePattern } from "../../../packages/response-template/translate/index.ts";
+import { CONTENT_PARSERS } from "../../../packages/response-template/runtime/content/index.ts";
 import { parseKeyedCalls } from "../../../packages/response-template/runtime/content/ext/keyed-calls.ts";
 import { plain } from "../support.ts";
 
-const ctx = { pattern: compilePattern };
+const ctx = { pattern: compilePattern, parsers: CONTENT_PARSERS };
 const parse = (s: string) => plain(parseKeyedCalls(s, {}, ctx));
 
 describe("keyed-calls", () => {

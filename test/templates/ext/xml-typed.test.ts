@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { compilePattern } from "../../../packages/response-template/translate/index.ts";
+import { CONTENT_PARSERS } from "../../../packages/response-template/runtime/content/index.ts";
 import { parseXmlTyped } from "../../../packages/response-template/runtime/content/ext/xml-typed.ts";
 import { plain } from "../support.ts";
 
-const ctx = { pattern: compilePattern };
+const ctx = { pattern: compilePattern, parsers: CONTENT_PARSERS };
 const TAG = '<p name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)</p>';
 const args = { tag_pattern: TAG, raw_when: { group: "attrs", contains: 'string="true"' } };
 

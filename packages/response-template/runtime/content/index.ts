@@ -1,15 +1,12 @@
 // Content parsers: a name → parser table, as in the reference. Adding a parser is adding one entry.
 // Arguments are not validated when a template loads; they are read (and fail) when a region closes.
 
-import { ContentError } from "../errors.ts";
-import { isDict, pyTypeName } from "../python/values.ts";
 import type { JsonValue } from "../types.ts";
-import { requireDict } from "./args.ts";
 import { parseBool } from "./bool.ts";
 import { parseJson } from "./json.ts";
 import { parseKvLines } from "./kv-lines.ts";
 import { parseFloatContent, parseIntContent } from "./numbers.ts";
-import { setDispatch } from "./sub-parse.ts";
+import { parseWith } from "./sub-parse.ts";
 import { parseText } from "./text.ts";
 import type { ContentContext, ContentParser } from "./types.ts";
 import { parseXmlInline } from "./xml-inline.ts";
@@ -39,19 +36,7 @@ export const CONTENT_PARSERS: Readonly<Record<string, ContentParser>> = Object.f
 /** Parsers whose streamed chunks are part of the final value: their region_chunk events are not dirty. */
 export const STREAMABLE_PARSERS: ReadonlySet<string> = new Set(["text", "int", "float", "bool"]);
 
-/**
- * The reference's `parse_content(text, name, args)`. `name` and `args` are taken as the template wrote
- * them: an unknown name is a KeyError (TypeError for a list or dict, which Python cannot hash) and args
- * that are not a dict are an AttributeError — raised here, when the region closes.
- */
+/** The reference's `parse_content(text, name, args)` over every parser (see parseWith). */
 export function parseContent(text: string | null, name: JsonValue, args: JsonValue, ctx: ContentContext): JsonValue {
-  if (Array.isArray(name) || isDict(name)) {
-    throw new ContentError(`content parser name must be hashable, got unhashable type: '${pyTypeName(name)}'`, "TypeError");
-  }
-  if (typeof name !== "string" || !Object.prototype.hasOwnProperty.call(CONTENT_PARSERS, name)) {
-    throw new ContentError(`unknown content parser ${typeof name === "string" ? JSON.stringify(name) : String(name)}`, "KeyError");
-  }
-  return CONTENT_PARSERS[name]!(text, requireDict(args, `content parser ${name}: content_args`), ctx);
+  return parseWith(CONTENT_PARSERS, text, name, args, ctx);
 }
-
-setDispatch(parseContent);

@@ -3,10 +3,14 @@
 import type { PyPattern } from "../regex/api.ts";
 import type { JsonObject, JsonValue } from "../types.ts";
 
-/** What a content parser may need from its host: compiled Python patterns (xml-inline's tag_pattern). */
+/** What a content parser may need from its host: compiled Python patterns (xml-inline's tag_pattern) and
+ * the parsers a `value_parser` may name. */
 export interface ContentContext {
   /** The interpreter compiles on demand (and may cache); generated parsers return precompiled patterns. */
   pattern(source: string): PyPattern;
+  /** The interpreter passes every parser (CONTENT_PARSERS); a generated module only those its template
+   * names in a `value_parser`, so that a bundle carries no other. A name missing here fails as unknown. */
+  parsers: Readonly<Record<string, ContentParser>>;
 }
 
 /**

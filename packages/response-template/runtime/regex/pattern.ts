@@ -88,7 +88,11 @@ function codePointCount(text: string, end: number): number {
   return n;
 }
 
-/** A translated pattern, run with the Unicode tables it is given (generated modules: the ones it uses). */
+/**
+ * A translated pattern, run with the Unicode tables it is given (generated modules: the ones it uses), and
+ * the backtracking matcher when its spec needs one (given, not imported, so that a bundle without such a
+ * pattern does not carry it).
+ */
 export class PatternMatcher implements PyPattern {
   readonly source: string;
   readonly groupNames: readonly string[];
@@ -102,13 +106,15 @@ export class PatternMatcher implements PyPattern {
   constructor(
     readonly spec: PatternSpec,
     private readonly tables: UnicodeTables,
+    matcher?: typeof Backtracker,
   ) {
     this.source = spec.source;
     this.groupNames = spec.groupNames;
     this.lookbehind = spec.lookbehind ?? Infinity;
     this.re = new RegExp(expand(spec.js, tables), spec.flags + "g");
     this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial, tables), spec.flags.replace("d", "") + "g");
-    this.backtracker = spec.backtrack ? new Backtracker(spec.backtrack.program, spec.flags, (js) => expand(js, tables)) : null;
+    if (spec.backtrack && !matcher) throw new Error(`pattern ${JSON.stringify(spec.source)} needs the backtracking matcher (Backtracker)`);
+    this.backtracker = spec.backtrack ? new matcher!(spec.backtrack.program, spec.flags, (js) => expand(js, tables)) : null;
   }
 
   /** The first complete match from `pos` by the backtracking matcher (`notEmptyAt`: no empty match there). */
@@ -240,7 +246,7 @@ export class PatternMatcher implements PyPattern {
 /** A pattern with every table: for patterns translated at run time (the interpreter), which may use any. */
 export class CompiledPattern extends PatternMatcher {
   constructor(spec: PatternSpec) {
-    super(spec, { Word: WORD, Space: SPACE, Digit: DIGIT });
+    super(spec, { Word: WORD, Space: SPACE, Digit: DIGIT }, Backtracker);
   }
 }
 
