@@ -251,7 +251,7 @@ function xmlTags(f: FieldSpec, shape: CallShape, tools: Tool[], c: BodyContext):
       try {
         for (const form of tag.forms) {
           const exclude = form.suffixRequired ?? [];
-          const vc = valueContext(c, "json", t.parameters, exclude);
+          const vc = { ...valueContext(c, "json", t.parameters, exclude), coerced: true };
           const head = seq(form.prefix, lit(m.key));
           if (allowsString(schema)) {
             const raw = rawString(schema, c, exclude, `${t.name}-${m.key}`, form.valueFirstNot ?? undefined);

@@ -24,6 +24,8 @@ export interface ValueContext {
   unconstrained: Set<string>;
   /** The whole schema, for $ref. */
   root: unknown;
+  /** A value written as text and cast by the tool schema (XML parameters): booleans in either case. */
+  coerced?: boolean;
 }
 
 const NOT_ENFORCED = [
@@ -87,7 +89,7 @@ function number(c: ValueContext): G {
 }
 
 function boolean(c: ValueContext): G {
-  return c.dialect === "python" ? alt(lit("True"), lit("False"), lit("true"), lit("false")) : alt(lit("true"), lit("false"));
+  return c.dialect === "python" || c.coerced ? alt(lit("True"), lit("False"), lit("true"), lit("false")) : alt(lit("true"), lit("false"));
 }
 
 function nullValue(c: ValueContext): G {
@@ -129,7 +131,8 @@ function literalValue(v: unknown, c: ValueContext): G {
 }
 
 /** Any value of the dialect (strings excluding the closes), recursive. */
-export function anyValue(c: ValueContext): G {
+export function anyValue(c0: ValueContext): G {
+  const c = { ...c0, coerced: false };
   const name = `${c.dialect}-value`;
   const known = [...c.rules.rules.keys()].find((k) => k === name);
   if (known) return ref(known);
@@ -214,13 +217,14 @@ function typed(t: string, s: Schema, c: ValueContext, hint: string, seen: Set<st
     case "null":
       return nullValue(c);
     case "array": {
-      const item = "items" in s ? schemaValue(s.items, c, `${hint}[]`, new Set(seen)) : anyValue(c);
+      const inner = { ...c, coerced: false };
+      const item = "items" in s ? schemaValue(s.items, inner, `${hint}[]`, new Set(seen)) : anyValue(inner);
       const sp = space(c);
       const sep = seq(sp, lit(","), sp);
       return ref(c.rules.add(`${hint}-array`, seq(lit("["), sp, opt(seq(item, star(seq(sep, item)))), sp, lit("]"))));
     }
     case "object":
-      return objectValue(s, c, hint, seen);
+      return objectValue(s, { ...c, coerced: false }, hint, seen);
     default:
       c.unconstrained.add(`${hint}: unknown type ${JSON.stringify(t)}`);
       return anyValue(c);
