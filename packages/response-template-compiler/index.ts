@@ -1,7 +1,7 @@
 // `response-template-compiler`: rtc's build tools as an API — compile templates into parser modules, check
-// templates, run batches, infer a template from a chat template. The `rtc` command (cli/) is a thin layer
-// over the same functions; legacy `response_schema` support is its own entry point
-// (`response-template-compiler/legacy`).
+// templates, run batches, infer a template from a chat template, build constrained-decoding grammars. The
+// `rtc` command (cli/) is a thin layer over the same functions; legacy `response_schema` support is its own
+// entry point (`response-template-compiler/legacy`).
 
 export { buildOutputs, compileSource, planSource, DEFAULT_RUNTIME, type BuildOptions, type BuildResult } from "./build/compile.ts";
 export { loadTemplateFile, loadTemplates, templateFiles, BuildError, type TemplateSource } from "./build/load.ts";
@@ -21,3 +21,14 @@ export {
   type Verdict,
 } from "./infer/index.ts";
 export { loadChatTemplate, type ChatTemplateSource } from "./infer/load.ts";
+export {
+  grammarFor,
+  GrammarInputError,
+  type GrammarFormat,
+  type GrammarOptions,
+  type GrammarResult,
+  type GbnfGrammar,
+  type StructuralTag,
+  type ToolChoice,
+  type Trigger,
+} from "./grammar/index.ts";

@@ -2,7 +2,7 @@
 // normalisations). Normalisation and input-transform names are defined in roundtrip.test.ts.
 // Python-only Jinja features are handled by the compatibility layer (compiler/infer/jinja-compat.ts).
 
-import type { RoundTripRow } from "./roundtrip.test.ts";
+import type { RoundTripRow } from "./roundtrip-cases.ts";
 
 const NO_REASONING = ["content", "one-call", "two-calls", "content+call", "multi-turn-text", "multi-turn"];
 const TEXT_ONLY = ["content", "reasoning+content", "multi-turn-text"];

@@ -18,6 +18,10 @@ export const USAGE = `rtc — response template compiler
       print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
   rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [--out template.json] [--explain] [--json]
       derive a response template from a model's Jinja chat template, verified by round trip
+  rtc grammar -t <template.json|name> [--tools tools.json] [--tool-choice auto|none|required|NAME]
+              [--no-parallel] [--prefix S] [--format gbnf|structural-tag|json] [--out F]
+      constrained-decoding grammars for the turn: GBNF with lazy triggers (llama.cpp), an xgrammar
+      structural tag (vLLM, SGLang)
 
   rtc --version        rtc <command> --help
   Failures are one line "rtc: …" (exit 1; usage errors exit 2); RTC_DEBUG=1 adds the stack trace.
@@ -93,7 +97,28 @@ const INFER = `rtc infer — derive a response template from a model's Jinja cha
   --force             write the template even when verification fails (the exit status stays 1)
 `;
 
-const DETAILED: Record<string, string> = { parse: PARSE, check: CHECK, infer: INFER };
+const GRAMMAR = `rtc grammar — constrained-decoding grammars for the assistant turn a response template describes
+
+  rtc grammar -t <template.json|name> [options]
+
+  -t, --template F|NAME   a template file, or a library template name (such as qwen3)
+  --tools F               OpenAI tool definitions (a JSON list, or {"tools": [...]})
+  --tool-choice C         auto (default) | none | required | a tool name
+  --no-parallel           at most one call
+  --prefix S | --prefix-file F
+                          the prompt the turn continues (where a prefilled <think> leaves it);
+                          default: the turn starts right after the start anchor
+  --stop TOKEN            an end-of-turn token the server stops on (repeatable; the template's
+                          end markers count already): a region it closes may end the turn
+  --no-lazy               a whole-turn GBNF even for tool_choice auto
+  --format gbnf|structural-tag|json
+                          gbnf: the grammar text, then triggers as comments;
+                          structural-tag: vLLM / SGLang's response_format;
+                          json (default): {gbnf, llamaCpp, structuralTag, unconstrained, notes}
+  --out F                 write to F instead of stdout
+`;
+
+const DETAILED: Record<string, string> = { parse: PARSE, check: CHECK, infer: INFER, grammar: GRAMMAR };
 
 /** The help of one command: its detailed text, else its lines of USAGE. */
 export function commandHelp(name: string): string {

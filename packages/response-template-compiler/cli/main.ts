@@ -14,6 +14,7 @@ const commands: Record<string, () => Promise<Command>> = {
   convert: async () => (await import("./convert.ts")).runConvert,
   build: async () => (await import("./build.ts")).runBuild,
   infer: async () => (await import("./infer.ts")).runInfer,
+  grammar: async () => (await import("./grammar.ts")).runGrammar,
 };
 
 const isHelp = (a: string | undefined) => a === "--help" || a === "-h";
