@@ -10,7 +10,7 @@
 
 import { excludeText } from "./exclude.ts";
 import { alt, ANY, EMPTY, normalizeRanges, opt, ref, rep, Rules, seq, star, WS, type G, type Ranges } from "./ir.ts";
-import { splitLeading } from "./pattern.ts";
+import { splitLeading } from "./language.ts";
 import { buildItems, derive, type Item, type Then } from "./regions.ts";
 import { shortest } from "./sample.ts";
 import { GrammarInputError, type Calls } from "./tool-choice.ts";

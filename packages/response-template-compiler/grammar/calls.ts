@@ -7,7 +7,8 @@ import { placeholderPath } from "response-template/runtime";
 import { excludeText } from "./exclude.ts";
 import { alt, ANY, cls, EMPTY, lit, rangesOf, ref, Rules, seq, star, subtract, type G, type Ranges } from "./ir.ts";
 import { anyValue, keyLiteral, membersGrammar, membersOf, otherKey, schemaValue, type Dialect, type Member, type ValueContext } from "./json-schema.ts";
-import { splitTagPattern, UnsupportedBranch } from "./pattern.ts";
+import { UnsupportedBranch } from "./pattern-nodes.ts";
+import { splitTagPattern } from "./tag-pattern.ts";
 import type { Tool } from "./tool-choice.ts";
 
 export interface CallShape {

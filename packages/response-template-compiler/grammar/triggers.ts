@@ -5,7 +5,7 @@
 // neither, the grammar cannot be lazy.
 
 import type { G, Ranges } from "./ir.ts";
-import { splitLeading } from "./pattern.ts";
+import { splitLeading } from "./language.ts";
 import type { Item } from "./regions.ts";
 import type { Turn } from "./turn.ts";
 

@@ -5,7 +5,8 @@
 import type { FieldSpec, TemplateSpec } from "response-template/runtime";
 import { callShape, type CallShape } from "./calls.ts";
 import { seq } from "./ir.ts";
-import { finiteStrings, skipLeadingSpace, splitLeading, translateDelimiter, type Branch, type Delimiter } from "./pattern.ts";
+import { translateDelimiter, type Branch, type Delimiter } from "./delimiter.ts";
+import { finiteStrings, skipLeadingSpace, splitLeading } from "./language.ts";
 
 export type Kind = "reasoning" | "content" | "calls" | "other";
 
