@@ -12,11 +12,14 @@ import { assembleTurn } from "../../packages/response-template-compiler/grammar/
 import { excludeText } from "../../packages/response-template-compiler/grammar/exclude.ts";
 import { printGrammar } from "../../packages/response-template-compiler/grammar/gbnf.ts";
 import { grammarFor, GrammarInputError } from "../../packages/response-template-compiler/grammar/index.ts";
-import { ANY, Rules } from "../../packages/response-template-compiler/grammar/ir.ts";
-import { randomString } from "../../packages/response-template-compiler/grammar/sample.ts";
+import { translateDelimiter } from "../../packages/response-template-compiler/grammar/delimiter.ts";
+import { ANY, lit, Rules } from "../../packages/response-template-compiler/grammar/ir.ts";
+import { randomString, shortest } from "../../packages/response-template-compiler/grammar/sample.ts";
 import { normaliseTools, resolveToolChoice } from "../../packages/response-template-compiler/grammar/tool-choice.ts";
 import { analyzeTurn } from "../../packages/response-template-compiler/grammar/turn.ts";
 import { loadTemplate, parseResponse } from "../../packages/response-template/interpret/index.ts";
+import type { DelimiterSpec } from "../../packages/response-template/runtime/index.ts";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
 import { TOOLS } from "../templates/conversations.ts";
 import { templateJson } from "../templates/support.ts";
 import { rtc, rtcRun } from "../support/rtc-command.ts";
@@ -189,6 +192,52 @@ describe("what the structural tag does not enforce (the GBNF grammar does)", () 
     const native = await xgrammarStructuralTag({ type: "structural_tag", format: { type: "tag", begin: "<function=f>", content: { type: "qwen_xml_parameter", json_schema: params }, end: "</function>" } });
     expect(await native.accepts("<function=f>\n<parameter=city>\nParis\n</parameter>\n</function>")).toBe(false);
     expect(await native.accepts("<function=f><parameter=city>a & b</parameter></function>")).toBe(false);
+  });
+});
+
+describe("the tool name's group in an open delimiter", () => {
+  /** Per branch the grammar keeps: random texts it writes (and what may follow) captured by the real pattern as `name`. */
+  function captures(source: string, name: string): { kept: number; unsupported: string[] } {
+    const d = translateDelimiter({ kind: "pattern", source } as DelimiterSpec, { name });
+    const pattern = compilePattern(source);
+    const rand = random(5);
+    for (const b of d.branches) {
+      const after = b.lookahead ? shortest(b.lookahead.g, new Rules())! : " {";
+      if (b.notFollowedBy) expect(b.notFollowedBy.some(([x, y]) => x <= after.codePointAt(0)! && after.codePointAt(0)! <= y)).toBe(false);
+      for (let i = 0; i < 30; i++) {
+        const text = randomString(b.g, new Rules(), rand, 40, 3)! + after;
+        expect(pattern.search(text, 0, false)?.groups.name, JSON.stringify(text)).toBe(name);
+      }
+    }
+    return { kept: d.branches.length, unsupported: d.unsupported };
+  }
+
+  // A branch that cannot name the tool at all is left out without a note: the parser could not read the
+  // name there either, so nothing is lost.
+  test("nested in an alternation (GLM 4.5): each alternative stands alone, the one whose group accepts the name is written", () => {
+    const r = captures("\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)", "get_weather");
+    expect(r).toEqual({ kept: 1, unsupported: [] });
+  });
+  test("in an optional part: the branch without it does not name a tool", () => {
+    expect(captures("<call>(?:to=(?P<name>\\w+))?>", "get_weather")).toEqual({ kept: 1, unsupported: [] });
+  });
+  test("a group that could take more than the name: what follows may not start as its continuation", () => {
+    // `get.json` would be captured whole: the optional `.json` is never written after the name.
+    const r = captures("<f>(?P<name>\\w+(?:\\.\\w+)*)(?:\\.json)?", "get");
+    expect(r).toEqual({ kept: 1, unsupported: [] });
+    const d = translateDelimiter({ kind: "pattern", source: "<f>(?P<name>\\w+(?:\\.\\w+)*)(?:\\.json)?" } as DelimiterSpec, { name: "get" });
+    expect(d.branches[0]!.g).toEqual(lit("<f>get"));
+  });
+  test("a shorter capture the matcher tries after the whole name is no obstacle", () => {
+    // `get` is tried before `ge` (then `t.x` would follow) and `g`.
+    expect(captures("<f>(?P<name>[a-z]+(?:\\.[a-z]+)?)(?:[a-z]*\\.x)?>", "get")).toEqual({ kept: 1, unsupported: [] });
+  });
+  test.each([
+    ["a lazy group followed by what can start inside the name", "<(?P<name>[a-z_]+?)[a-z_]*>", "get_weather", 'could capture "g"'],
+    ["a group whose alternatives the matcher tries shorter first", "<f>(?P<name>g|get)(?:et)?>", "get", 'could capture "g"'],
+    ["a lazy group with nothing after it", "<f (?P<name>\\w+?)", "get_weather", 'could capture "g"'],
+  ])("%s: left out", (_what, source, name, reason) => {
+    expect(captures(source, name)).toEqual({ kept: 0, unsupported: [expect.stringContaining(reason)] });
   });
 });
 

@@ -10,8 +10,8 @@
 
 import { excludeText } from "./exclude.ts";
 import { alt, ANY, EMPTY, normalizeRanges, opt, ref, rep, Rules, seq, star, WS, type G, type Ranges } from "./ir.ts";
-import { splitLeading } from "./language.ts";
-import { buildItems, derive, type Item, type Then } from "./regions.ts";
+import { derive, splitLeading } from "./language.ts";
+import { buildItems, type Item, type Then } from "./regions.ts";
 import { shortest } from "./sample.ts";
 import { GrammarInputError, type Calls } from "./tool-choice.ts";
 import type { Turn } from "./turn.ts";

@@ -5,18 +5,19 @@
 // - `lookahead`: a trailing `(?=Y)`: a close then ends right before the next region's open, and an
 //   open requires the body to start with Y;
 // - `atEnd`: a trailing `$` / `\Z`.
-// The tool name's group `(?P<name>…)` is replaced by the tool's name when one is given; the branch is
-// then checked so that the parser captures exactly that name (the group's pattern accepts the name, and
-// a greedy group cannot run on into what follows). Leading lookaheads that repeat the consumed text
+// The tool name's group `(?P<name>…)`, brought to the top level of each branch (pattern-nodes.ts
+// distribute), is replaced by the tool's name when one is given, so that the parser captures exactly
+// that name (name-group.ts). Leading lookaheads that repeat the consumed text
 // (gpt-oss) are aligned with it, negative lookaheads before literal text are decided on that text.
 // Any other construct (lookbehind, `\b`, backreferences, …) makes the branch unsupported: the caller
 // leaves it out, which only ever makes the grammar accept less.
 
 import { compilePattern, parse, type Node } from "response-template/translate";
 import type { DelimiterSpec } from "response-template/runtime";
-import { alt, EMPTY, intersect, lit, normalizeRanges, nullable, rangesOf, rep, seq, subtract, WS, type G, type Ranges } from "./ir.ts";
-import { finiteStrings, firstChars } from "./language.ts";
-import { branchesOf, classG, holds, innerRepeat, items, literalOf, nodeRanges, regexSource, required, same, sourceOf, tr, UnsupportedBranch, type Ctx } from "./pattern-nodes.ts";
+import { intersect, lit, normalizeRanges, nullable, seq, subtract, type G, type Ranges } from "./ir.ts";
+import { finiteStrings, firstChars, isSpaceRun } from "./language.ts";
+import { writeName } from "./name-group.ts";
+import { branchesOf, holds, items, literalOf, nodeRanges, NotThisName, regexSource, required, same, tr, UnsupportedBranch, type Ctx } from "./pattern-nodes.ts";
 
 export interface Branch {
   /** What the branch consumes. */
@@ -124,6 +125,7 @@ function translateBranch(its0: Node[], ctx: Ctx): Branch {
   }
   const last = its[its.length - 1];
   let lookahead: Branch["lookahead"] = null;
+  let lookaheadNode: Node | null = null;
   if (last?.type === "assert" && (last.kind === "end" || last.kind === "textEnd")) {
     atEnd = true;
     its = its.slice(0, -1);
@@ -133,10 +135,11 @@ function translateBranch(its0: Node[], ctx: Ctx): Branch {
   } else if (last?.type === "look" && !last.behind && !last.negate) {
     const body = items(last.body);
     lookahead = { g: tr(last.body, ctx), literal: literalOf(body), source: regexSource(last.body) };
+    lookaheadNode = last.body;
     its = its.slice(0, -1);
   }
+  if (ctx.name !== undefined && !its.some((n) => holds(n, "name"))) throw new NotThisName("the branch does not capture the name");
   const parts: G[] = [];
-  let notFollowedBy: Ranges | null = null;
   for (let i = 0; i < its.length; i++) {
     const n = its[i]!;
     if (n.type === "look" && !n.behind && n.negate) {
@@ -144,47 +147,17 @@ function translateBranch(its0: Node[], ctx: Ctx): Branch {
       const follow = substituteName(its.slice(i + 1), ctx);
       const strings = follow ? finiteStrings(follow) : null;
       if (!strings) throw new UnsupportedBranch("a negative lookahead before text that is not fixed");
-      const p = compilePattern(`(?:${sourceOf(n.body, ctx.source)})`);
+      const p = compilePattern(`(?:${regexSource(n.body)})`);
       if (strings.some((s) => p.search(s, 0, false)?.start === 0)) throw new UnsupportedBranch("the negative lookahead refuses this text");
       continue;
     }
     if (n.type === "group" && n.name === "name" && ctx.name !== undefined) {
-      const name = ctx.name;
-      checkNameGroup(n, name, ctx.source);
-      parts.push(lit(name));
-      // The name's own pattern, past any lookahead it starts with (`(?!python[\s<])[^<\s]+`).
-      const core = items(n.body).filter((x) => x.type !== "look");
-      const repeat = core.length === 1 ? innerRepeat(core[0]!) : null;
-      const cls = nodeRanges(repeat?.body ?? (core.length === 1 ? core[0]! : n.body));
-      const lazy = repeat?.mode === "lazy";
-      const follow = tr({ type: "seq", items: its.slice(i + 1) }, ctx);
-      if (cls === null) throw new UnsupportedBranch("the name group is not a repeated character class");
-      if (lazy) {
-        // The shortest capture wins: what follows must not be able to start inside the name.
-        const starts = firstChars(follow);
-        if (starts === "any" || [...name].some((c) => intersect(starts, rangesOf(c)).length)) {
-          throw new UnsupportedBranch(`what follows the name group could start inside the name "${name}"`);
-        }
-        parts.push(follow);
-      } else {
-        // The longest capture wins: what follows must not start with a character the group takes.
-        const restricted = notStartingWith(follow, cls);
-        if (restricted === null) throw new UnsupportedBranch(`the name group would run on past "${name}"`);
-        parts.push(restricted);
-        if (nullable(follow)) notFollowedBy = cls;
-      }
-      return { g: seq(...parts), startOnly, atEnd, onlyAtEnd, lookahead, notFollowedBy };
+      const written = writeName(n, ctx.name, its.slice(i + 1), lookaheadNode);
+      return { g: seq(...parts, written.g), startOnly, atEnd, onlyAtEnd, lookahead, notFollowedBy: written.notFollowedBy };
     }
     parts.push(tr(n, ctx));
   }
-  return { g: seq(...parts), startOnly, atEnd, onlyAtEnd, lookahead, notFollowedBy };
-}
-
-/** The name must be what the group captures on its own: check it with the real pattern. */
-function checkNameGroup(n: Extract<Node, { type: "group" }>, name: string, source: string): void {
-  const p = compilePattern(`(?:${sourceOf(n.body, source)})\\Z`);
-  const m = p.search(name, 0, false);
-  if (!m || m.start !== 0) throw new UnsupportedBranch(`the name group's pattern does not accept the tool name "${name}"`);
+  return { g: seq(...parts), startOnly, atEnd, onlyAtEnd, lookahead, notFollowedBy: null };
 }
 
 /** Items after a point with the name group replaced by the name, as an expression (null if it has none). */
@@ -197,51 +170,6 @@ function substituteName(its: Node[], ctx: Ctx): G | null {
     } else parts.push(tr(n, ctx));
   }
   return seq(...parts);
-}
-
-/**
- * The strings of `g` whose first character is outside `not` (the empty string stays when `g` has it):
- * null when no such string exists or `g` holds a rule reference.
- */
-export function notStartingWith(g: G, not: Ranges): G | null {
-  const nonEmpty = (x: G): G | null => {
-    switch (x.t) {
-      case "lit": {
-        if (x.s === "") return null;
-        return intersect(rangesOf([...x.s][0]!), not).length ? null : x;
-      }
-      case "cls": {
-        const r = subtract(x.ranges, not);
-        return r.length ? classG(r) : null;
-      }
-      case "ref":
-        throw new UnsupportedBranch("a rule reference after a name group");
-      case "alt": {
-        const as = x.alts.map(nonEmpty).filter((a): a is G => a !== null);
-        return as.length ? alt(...as) : null;
-      }
-      case "rep": {
-        const head = nonEmpty(x.body);
-        if (!head || x.max === 0) return null;
-        return x.max === 1 ? head : seq(head, rep(x.body, Math.max(0, x.min - 1), x.max - 1));
-      }
-      case "seq": {
-        const [first, ...rest] = x.items;
-        if (!first) return null;
-        const options: G[] = [];
-        const h = nonEmpty(first);
-        if (h) options.push(seq(h, ...rest));
-        if (nullable(first)) {
-          const r = nonEmpty(seq(...rest));
-          if (r) options.push(r);
-        }
-        return options.length ? alt(...options) : null;
-      }
-    }
-  };
-  const ne = nonEmpty(g);
-  if (nullable(g)) return ne ? alt(ne, EMPTY) : EMPTY;
-  return ne;
 }
 
 export interface TranslateOptions {
@@ -257,7 +185,7 @@ export function translateDelimiter(d: DelimiterSpec, o: TranslateOptions = {}): 
     return { source: JSON.stringify(d.literals.length === 1 ? d.literals[0] : d.literals), branches, unsupported: [], required: [...d.literals], startFirst: null };
   }
   const ast = parse(d.source);
-  const ctx: Ctx = { name: o.name, source: d.source };
+  const ctx: Ctx = { name: o.name };
   const branches: Branch[] = [];
   const unsupported: string[] = [];
   let req: string[] | null = [];
@@ -277,12 +205,13 @@ export function translateDelimiter(d: DelimiterSpec, o: TranslateOptions = {}): 
       branches.push(b);
       if (b.startOnly) {
         const its = b.g.t === "seq" ? b.g.items : [b.g];
-        const space = its[0]?.t === "rep" && its[0].min === 0 && its[0].body.t === "cls" && subtract(its[0].body.ranges, WS).length === 0;
+        const space = its[0] !== undefined && isSpaceRun(its[0]);
         const g = space ? seq(...its.slice(1)) : b.g;
         addFirst(b.lookahead ? firstChars(seq(g, b.lookahead.g)) : nullable(g) ? "any" : firstChars(g), space);
       }
     } catch (e) {
       if (!(e instanceof UnsupportedBranch)) throw e;
+      if (e instanceof NotThisName) continue;
       unsupported.push(`branch ${i + 1} of ${JSON.stringify(d.source)} (${e.message})`);
       if (startOnly) addFirst("any", true);
     }

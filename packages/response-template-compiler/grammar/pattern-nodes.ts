@@ -7,9 +7,12 @@
 import type { Node } from "response-template/translate";
 import { DIGIT, SPACE, WORD } from "response-template/runtime";
 import { legalClass } from "./gbnf.ts";
-import { alt, ANY, complement, EMPTY, lit, normalizeRanges, rangesOf, rep, seq, type G, type Ranges } from "./ir.ts";
+import { alt, ANY, cls, complement, EMPTY, lit, normalizeRanges, rangesOf, rep, seq, type G, type Ranges } from "./ir.ts";
 
 export class UnsupportedBranch extends Error {}
+
+/** A branch that cannot name this tool at all (the parser could not read the name there either). */
+export class NotThisName extends UnsupportedBranch {}
 
 type ClassItem = Extract<Node, { type: "class" }>["items"][number];
 
@@ -51,15 +54,15 @@ function itemRanges(i: ClassItem, exact: boolean): Ranges {
   }
 }
 
-/** The exact code-point set of a class node (or a char / any). */
-export function nodeRanges(n: Node): Ranges | null {
+/** The code points a char, class or `.` node matches: exact when `wide`, else as itemRanges narrows them. */
+export function nodeRanges(n: Node, wide = false): Ranges | null {
   switch (n.type) {
     case "char":
       return normalizeRanges((n.ci ? caseVariants(n.cp) : [n.cp]).map((c) => [c, c]));
     case "any":
       return n.dotall ? ANY : complement([[10, 10]]);
     case "class": {
-      let r = normalizeRanges(n.items.flatMap((i) => itemRanges(i, n.negated)));
+      let r = normalizeRanges(n.items.flatMap((i) => itemRanges(i, n.negated || wide)));
       if (n.ci) r = normalizeRanges(r.flatMap(([a, b]) => (b - a < 512 ? Array.from({ length: b - a + 1 }, (_, k) => caseVariants(a + k).map((c): [number, number] => [c, c])).flat() : [[a, b] as [number, number]])));
       return n.negated ? complement(r) : r;
     }
@@ -84,19 +87,41 @@ export function items(n: Node): Node[] {
 
 /**
  * Top-level alternatives, with an alternation group that starts or ends the branch distributed over the
- * rest: `(?:^|>>>)x` → `^x`, `>>>x`; `\\s*(?:</s>|(?=\\[))` → `\\s*</s>`, `\\s*(?=\\[)`.
+ * rest: `(?:^|>>>)x` → `^x`, `>>>x`; `\\s*(?:</s>|(?=\\[))` → `\\s*</s>`, `\\s*(?=\\[)`; and the name
+ * group brought to the top level (distribute).
  */
 export function branchesOf(n: Node): Node[][] {
   if (n.type === "alt") return n.alts.flatMap(branchesOf);
   if (n.type === "group" && n.name === null) return branchesOf(n.body);
   const its = items(n);
-  const altOf = (x: Node | undefined): Node[] | null =>
-    !x ? null : x.type === "alt" ? x.alts : x.type === "group" && x.name === null && x.body.type === "alt" ? x.body.alts : null;
-  const head = altOf(its[0]);
-  if (head) return head.flatMap((a) => branchesOf({ type: "seq", items: [a, ...its.slice(1)] }));
-  const tail = its.length > 1 ? altOf(its[its.length - 1]) : null;
-  if (tail) return tail.flatMap((a) => branchesOf({ type: "seq", items: [...its.slice(0, -1), a] }));
-  return [its];
+  const head = choicesOf(its[0]);
+  if (head?.alt) return head.alt.flatMap((a) => branchesOf({ type: "seq", items: [a, ...its.slice(1)] }));
+  const tail = its.length > 1 ? choicesOf(its[its.length - 1]) : null;
+  if (tail?.alt) return tail.alt.flatMap((a) => branchesOf({ type: "seq", items: [...its.slice(0, -1), a] }));
+  return distribute(its, "name");
+}
+
+/**
+ * The item lists with every alternation (or optional part) that holds the named group distributed, so
+ * that the group stands at the top level of each: `a(?:(?P<name>x)b|(?P<name>y))` → `a(?P<name>x)b`,
+ * `a(?P<name>y)`. A group held by another construct stays inside it.
+ */
+export function distribute(its: Node[], group: string): Node[][] {
+  const i = its.findIndex((n) => holds(n, group) && !(n.type === "group" && n.name === group) && choicesOf(n) !== null);
+  if (i < 0) return [its];
+  const c = choicesOf(its[i])!;
+  return (c.alt ?? c.optional!).flatMap((a) => distribute([...its.slice(0, i), ...items(a), ...its.slice(i + 1)], group));
+}
+
+/** The choices a node offers, in the matcher's order: an alternation's, or an optional part's (it or nothing). */
+function choicesOf(n: Node | undefined): { alt?: Node[]; optional?: Node[] } | null {
+  const x = n?.type === "group" && n.name === null ? n.body : n;
+  if (x?.type === "alt") return { alt: x.alts };
+  if (x?.type === "repeat" && x.min === 0 && x.max === 1 && x.mode !== "possessive") {
+    const none: Node = { type: "empty" };
+    return { optional: x.mode === "lazy" ? [none, x.body] : [x.body, none] };
+  }
+  return null;
 }
 
 export const same = (a: Node, b: Node): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -104,8 +129,10 @@ export const same = (a: Node, b: Node): boolean => JSON.stringify(a) === JSON.st
 export const holds = (n: Node, name: string): boolean => JSON.stringify(n).includes(`"name":${JSON.stringify(name)}`);
 
 export interface Ctx {
+  /** The tool name the `name` group stands for (it must then be at the top level of the branch). */
   name: string | undefined;
-  source: string;
+  /** Sets over their full Unicode extent and classes as they are (for checks, not for engines). */
+  wide?: boolean;
 }
 
 export function tr(n: Node, ctx: Ctx): G {
@@ -115,7 +142,8 @@ export function tr(n: Node, ctx: Ctx): G {
     case "char":
     case "class":
     case "any": {
-      const r = nodeRanges(n)!;
+      const r = nodeRanges(n, ctx.wide)!;
+      if (ctx.wide) return cls(r);
       return r.length === 1 && r[0]![0] === r[0]![1] ? lit(String.fromCodePoint(r[0]![0])) : classG(r);
     }
     case "seq":
@@ -167,6 +195,10 @@ function escapeCp(cp: number): string {
   return c;
 }
 
+/** Literal text as regex source. */
+export const literalSource = (s: string): string => [...s].map((c) => escapeCp(c.codePointAt(0)!)).join("");
+
+/** A node as regex source again, with its classes exact (to run part of a pattern with the real matcher). */
 export function regexSource(n: Node): string {
   switch (n.type) {
     case "empty":
@@ -176,7 +208,7 @@ export function regexSource(n: Node): string {
     case "any":
       return n.dotall ? "." : "[^\\n]";
     case "class": {
-      const r = nodeRanges(n)!;
+      const r = nodeRanges(n, true)!;
       const cp = (x: number) => `\\U${x.toString(16).padStart(8, "0")}`;
       return `[${r.map(([a, b]) => (a === b ? cp(a) : `${cp(a)}-${cp(b)}`)).join("")}]`;
     }
@@ -200,11 +232,6 @@ export function regexSource(n: Node): string {
     default:
       throw new UnsupportedBranch(describe(n));
   }
-}
-
-/** Source text of an AST node, regenerated (the AST does not keep offsets). */
-export function sourceOf(n: Node, _whole: string): string {
-  return regexSource(n);
 }
 
 /** Literals one of which every match of `n` contains (text a lookahead inspects included). */

@@ -6,9 +6,9 @@
 import { compilePattern } from "response-template/translate";
 import { callBody, type Body } from "./calls.ts";
 import { excludeText } from "./exclude.ts";
-import { alt, ANY, EMPTY, intersect, lit, normalizeRanges, Rules, seq, subtract, WS, type G, type Ranges } from "./ir.ts";
+import { ANY, EMPTY, intersect, normalizeRanges, Rules, seq, subtract, WS, type G } from "./ir.ts";
 import { translateDelimiter, type Branch } from "./delimiter.ts";
-import { firstChars, splitLeading } from "./language.ts";
+import { firstChars, isSpaceRun, splitLeading } from "./language.ts";
 import { shortest } from "./sample.ts";
 import type { Calls } from "./tool-choice.ts";
 import type { Turn, TurnField } from "./turn.ts";
@@ -92,40 +92,6 @@ function satisfiesLookahead(g: G, b: Branch, rules: Rules): boolean {
   return m !== null && m.start === 0;
 }
 
-/** First characters of `g`, rule references resolved ("any" when a reference recurses before a character). */
-function firstCharsThrough(g: G, rules: Rules): Ranges | "any" {
-  const visit = (x: G, seen: Set<string>): { r: Ranges | "any"; empty: boolean } => {
-    switch (x.t) {
-      case "lit":
-        return x.s === "" ? { r: [], empty: true } : { r: [[x.s.codePointAt(0)!, x.s.codePointAt(0)!]], empty: false };
-      case "cls":
-        return { r: x.ranges, empty: false };
-      case "ref": {
-        const body = rules.rules.get(x.name);
-        if (!body || seen.has(x.name)) return { r: "any", empty: true };
-        return visit(body, new Set([...seen, x.name]));
-      }
-      case "rep": {
-        const b = visit(x.body, seen);
-        return { r: b.r, empty: b.empty || x.min === 0 };
-      }
-      case "alt":
-      case "seq": {
-        let r: Ranges | "any" = [];
-        let empty = x.t === "alt" ? false : true;
-        for (const i of x.t === "alt" ? x.alts : x.items) {
-          const v = visit(i, seen);
-          r = r === "any" || v.r === "any" ? "any" : normalizeRanges([...r, ...v.r]);
-          if (x.t === "alt") empty ||= v.empty;
-          else if (!v.empty) return { r, empty: false };
-        }
-        return { r, empty };
-      }
-    }
-  };
-  return visit(g, new Set()).r;
-}
-
 function textBody(f: TurnField, c: RegionContext): G {
   if (f.spec.content !== "text") c.unconstrained.add(`fields.${f.spec.name}: its ${f.spec.content} content is free text here (not checked to parse)`);
   return excludeText(c.rules, `${f.spec.name}-text`, f.close?.required ?? [], { base: ANY }).g;
@@ -137,20 +103,20 @@ function variantsFor(f: TurnField, open: Branch, body0: G, ends: Ending[], c: Re
   // An open that ends in `(?=Y)`: the body must begin as Y does. Whitespace the body may start with is
   // dropped when Y cannot start with whitespace; then its first characters must all be Y's.
   const ahead = open.lookahead ? firstChars(open.lookahead.g) : null;
-  if (ahead && ahead !== "any" && !intersect(ahead, WS).length && body.t === "seq" && isSpace(body.items[0]!)) body = seq(...body.items.slice(1));
+  if (ahead && ahead !== "any" && !intersect(ahead, WS).length && body.t === "seq" && isSpaceRun(body.items[0]!)) body = seq(...body.items.slice(1));
   for (const e of ends) {
     const tail = seq(body, e.g);
     if (open.notFollowedBy) {
-      const fc = firstCharsThrough(tail, c.rules);
+      const fc = firstChars(tail, c.rules);
       if (fc === "any" || intersect(fc, open.notFollowedBy).length) {
         c.notes.push(`fields.${f.spec.name}: ${what}: the body could extend the name in the open delimiter; left out`);
         continue;
       }
     }
     if (open.lookahead) {
-      const fc = firstCharsThrough(tail, c.rules);
+      const fc = firstChars(tail, c.rules);
       // (Whitespace the open ends with `\s*` before the lookahead takes is fine: it is the open's.)
-      const allowed = ahead !== null && ahead !== "any" && open.g.t === "seq" && isSpace(open.g.items[open.g.items.length - 1]!) ? normalizeRanges([...ahead, ...WS]) : ahead;
+      const allowed = ahead !== null && ahead !== "any" && open.g.t === "seq" && isSpaceRun(open.g.items[open.g.items.length - 1]!) ? normalizeRanges([...ahead, ...WS]) : ahead;
       const fits = allowed !== null && allowed !== "any" && fc !== "any" && subtract(fc, allowed).length === 0;
       if (!fits || !satisfiesLookahead(tail, open, c.rules)) {
         c.notes.push(`fields.${f.spec.name}: ${what}: the body does not start as the open's lookahead requires; left out`);
@@ -161,8 +127,6 @@ function variantsFor(f: TurnField, open: Branch, body0: G, ends: Ending[], c: Re
   }
   return out;
 }
-
-const isSpace = (g: G) => g.t === "rep" && g.min === 0 && g.body.t === "cls" && subtract(g.body.ranges, WS).length === 0;
 
 /** The items (region kinds) of a turn under the tool choice. */
 export function buildItems(turn: Turn, c: RegionContext): Item[] {
@@ -212,63 +176,4 @@ export function buildItems(turn: Turn, c: RegionContext): Item[] {
     else c.unconstrained.add(`fields.${f.spec.name}: no tool call can be written in this format`);
   }
   return items;
-}
-
-/** `g` after reading `s` (Brzozowski derivative), or null when `g` cannot start with `s`. References: null. */
-export function derive(g: G, s: string): G | null {
-  let cur: G | null = g;
-  for (const ch of s) {
-    if (!cur) return null;
-    cur = deriveChar(cur, ch.codePointAt(0)!);
-  }
-  return cur;
-}
-
-function deriveChar(g: G, cp: number): G | null {
-  switch (g.t) {
-    case "lit": {
-      const [first, ...rest] = [...g.s];
-      return first !== undefined && first.codePointAt(0) === cp ? lit(rest.join("")) : null;
-    }
-    case "cls":
-      return g.ranges.some(([a, b]) => cp >= a && cp <= b) ? EMPTY : null;
-    case "ref":
-      return null;
-    case "alt": {
-      const as = g.alts.map((a) => deriveChar(a, cp)).filter((a): a is G => a !== null);
-      return as.length ? alt(...as) : null;
-    }
-    case "rep": {
-      if (g.max === 0) return null;
-      const d = deriveChar(g.body, cp);
-      return d ? seq(d, { t: "rep", body: g.body, min: Math.max(0, g.min - 1), max: g.max - 1 }) : null;
-    }
-    case "seq": {
-      const [first, ...rest] = g.items;
-      if (!first) return null;
-      const options: G[] = [];
-      const d = deriveChar(first, cp);
-      if (d) options.push(seq(d, ...rest));
-      if (nullableNoRef(first)) {
-        const r = deriveChar(seq(...rest), cp);
-        if (r) options.push(r);
-      }
-      return options.length ? alt(...options) : null;
-    }
-  }
-}
-
-function nullableNoRef(g: G): boolean {
-  switch (g.t) {
-    case "lit":
-      return g.s === "";
-    case "seq":
-      return g.items.every(nullableNoRef);
-    case "alt":
-      return g.alts.some(nullableNoRef);
-    case "rep":
-      return g.min === 0 || nullableNoRef(g.body);
-    default:
-      return false;
-  }
 }

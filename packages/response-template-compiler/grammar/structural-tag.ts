@@ -15,8 +15,7 @@
 import { seq, type G } from "./ir.ts";
 import { printGrammar } from "./gbnf.ts";
 import type { Start, TurnGrammar } from "./assemble.ts";
-import { splitLeading } from "./language.ts";
-import { derive } from "./regions.ts";
+import { derive, splitLeading } from "./language.ts";
 import type { Item, Variant } from "./regions.ts";
 import type { Calls, Tool } from "./tool-choice.ts";
 import type { Turn } from "./turn.ts";

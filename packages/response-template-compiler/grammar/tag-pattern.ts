@@ -4,7 +4,7 @@
 
 import { compilePattern, parse, type Node } from "response-template/translate";
 import { alt, seq, type G, type Ranges } from "./ir.ts";
-import { branchesOf, holds, items, nodeRanges, regexSource, required, tr, UnsupportedBranch, type Ctx } from "./pattern-nodes.ts";
+import { branchesOf, distribute, holds, items, nodeRanges, regexSource, required, tr, UnsupportedBranch, type Ctx } from "./pattern-nodes.ts";
 
 /** One way a tag pattern writes a parameter: cut at its `key` and `value` groups. */
 export interface TagForm {
@@ -29,19 +29,9 @@ export interface TagPattern {
   groupAccepts(group: string, text: string): boolean;
 }
 
-/** The item lists of a tag pattern with every alternation that holds the value group distributed. */
-function tagForms(its: Node[]): Node[][] {
-  const i = its.findIndex((n) => holds(n, "value") && !(n.type === "group" && n.name === "value"));
-  if (i < 0) return [its];
-  const n = its[i]!;
-  const body = n.type === "group" && n.name === null ? n.body : n;
-  if (body.type !== "alt") throw new UnsupportedBranch("the value group sits in a construct other than an alternation");
-  return body.alts.flatMap((a) => tagForms([...its.slice(0, i), ...items(a), ...its.slice(i + 1)]));
-}
-
 export function splitTagPattern(source: string): TagPattern {
   const ast = parse(source);
-  const ctx: Ctx = { name: undefined, source };
+  const ctx: Ctx = { name: undefined };
   const groups = new Map<string, Node>();
   const collect = (n: Node): void => {
     if (n.type === "group" && n.name && !groups.has(n.name)) groups.set(n.name, n.body);
@@ -55,7 +45,9 @@ export function splitTagPattern(source: string): TagPattern {
     return m !== null && m.start === 0;
   };
   const forms: TagForm[] = [];
-  for (const its of tagForms(items(ast.root))) {
+  // One form per alternative holding the value group.
+  for (const its of distribute(items(ast.root), "value")) {
+    if (its.some((n) => holds(n, "value") && !(n.type === "group" && n.name === "value"))) throw new UnsupportedBranch("the value group sits in a construct other than an alternation");
     const k = its.findIndex((n) => n.type === "group" && n.name === "key");
     const v = its.findIndex((n) => n.type === "group" && n.name === "value");
     if (k < 0 || v < 0 || v < k) continue;
