@@ -121,7 +121,11 @@ function sampleCases(template: string): Case[] {
  * leniency (cut streams, stray markers, other syntaxes a recover-mode template accepts), which a grammar
  * for generation has no reason to produce.
  */
-const WELL_FORMED = new Set(["plain-text", "reasoning-only", "no-reasoning-field", "parallel-tool-calls", "content-then-calls", "reasoning-then-calls", "delimiter-lookalikes"]);
+const WELL_FORMED = new Set([
+  ...["plain-text", "reasoning-only", "no-reasoning-field", "parallel-tool-calls", "content-then-calls", "reasoning-then-calls", "delimiter-lookalikes"],
+  // The same kinds of turn under the names scripts/roundtrip/real-shapes.ts gives them.
+  ...["one-call", "two-calls", "text-then-call", "reasoning-then-content", "think-then-content", "lookalikes"],
+]);
 
 interface Sample {
   name: string;

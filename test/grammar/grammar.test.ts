@@ -163,6 +163,17 @@ describe("where the prompt leaves the turn", () => {
     const fromTrigger = "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>";
     expect(await (await llamaGbnf(lazy.gbnf!.grammar))!.accepts(fromTrigger)).toBe(true);
   });
+  test("reasoning whose close is a lookahead for one of several markers (Step 3): a call may end it", async () => {
+    const prefix = "<|BOT|>user\nHi<|EOT|><|BOT|>assistant\n<think>\n";
+    const g = grammarFor(templateJson("step-3"), { tools: TOOLS, prefix, lazy: false });
+    const call = '<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">\n<steptml:parameter name="city">Paris</steptml:parameter>\n</steptml:invoke><｜tool_call_end｜>';
+    const accepts = await both(g.gbnf!.grammar);
+    for (const text of [`Need it.\n${call}`, `Need it.\n<｜tool_calls_begin｜>\n${call}\n<｜tool_calls_end｜>`]) {
+      expect(await accepts(text), text).toEqual([true, true]);
+      expect(parseResponse(templateJson("step-3"), text, { prefix, tools: TOOLS as never })).toMatchObject({ thinking: "Need it.", tool_calls: [{ function: { name: "get_weather", arguments: { city: "Paris" } } }] });
+    }
+    expect(await accepts("Need it.\nIt is sunny.")).toEqual([false, false]);
+  });
   test("a prompt that ends inside an open delimiter (functionary's `>>>`): only what completes it may follow", async () => {
     const g = grammarFor(templateJson("functionary-v3-2"), { tools: TOOLS, prefix: "<|start_header_id|>assistant<|end_header_id|>\n\n>>>", stop: ["<|eot_id|>"] });
     const ll = (await llamaGbnf(g.gbnf!.grammar))!;

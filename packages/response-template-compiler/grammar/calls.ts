@@ -63,18 +63,27 @@ export type Body = { perTool: Map<string, G> } | { list: G };
 /** Whitespace between tokens: JSON's (also within what Python calls and XML tags accept). */
 const space = () => star(cls(rangesOf(" \t\n\r")));
 
-function valueContext(c: BodyContext, dialect: Dialect, root: unknown, extra: string[] = []): ValueContext {
-  return { rules: c.rules, dialect, exclude: [...c.exclude, ...extra], unconstrained: c.unconstrained, root };
+function valueContext(c: BodyContext, dialect: Dialect | JsonDialect, root: unknown, extra: string[] = []): ValueContext {
+  const d = typeof dialect === "string" ? { dialect } : dialect;
+  return { rules: c.rules, ...d, exclude: [...c.exclude, ...extra], unconstrained: c.unconstrained, root };
 }
 
-function jsonDialect(f: FieldSpec): Dialect | string {
+interface JsonDialect {
+  dialect: "json" | "gemma";
+  /** Gemma's string delimiter. */
+  quote?: string;
+}
+
+/** Plain JSON, or Gemma's (unquoted keys, strings between one delimiter used on both sides). */
+function jsonDialect(f: FieldSpec): JsonDialect | string {
   const a = isObj(f.contentArgs) ? f.contentArgs : {};
   const delims = a.string_delims;
   const unquoted = a.unquoted_keys === true;
   const hasDelims = Array.isArray(delims) && delims.length > 0;
-  if (!unquoted && !hasDelims) return "json";
-  if (unquoted && hasDelims && delims.length === 1 && JSON.stringify(delims[0]) === JSON.stringify(['<|"|>', '<|"|>'])) return "gemma";
-  return `json content_args ${JSON.stringify(a)} (only plain JSON and Gemma 4's dialect are written)`;
+  if (!unquoted && !hasDelims) return { dialect: "json" };
+  const pair = hasDelims && delims.length === 1 && Array.isArray(delims[0]) ? (delims[0] as unknown[]) : null;
+  if (unquoted && pair?.length === 2 && typeof pair[0] === "string" && pair[0] !== "" && pair[0] === pair[1]) return { dialect: "gemma", quote: pair[0] };
+  return `json content_args ${JSON.stringify(a)} (only plain JSON and Gemma's dialect, one string delimiter on both sides, are written)`;
 }
 
 /** The arguments object of `tool`, in a JSON dialect. */
@@ -85,7 +94,7 @@ function argsObject(tool: Tool, vc: ValueContext): G {
 /** A JSON call object: the name and the arguments under their keys (other keys allowed when ignored). */
 function callObject(tool: Tool, shape: CallShape, vc: ValueContext, c: BodyContext): G {
   const name = shape.name as { in: "body"; key: string };
-  const members: Member[] = [{ key: name.key, value: vc.dialect === "gemma" ? lit(`<|"|>${tool.name}<|"|>`) : lit(JSON.stringify(tool.name)), required: true }];
+  const members: Member[] = [{ key: name.key, value: vc.dialect === "gemma" ? lit(`${vc.quote}${tool.name}${vc.quote}`) : lit(JSON.stringify(tool.name)), required: true }];
   if (shape.argsKey !== null) members.push({ key: shape.argsKey, value: argsObject(tool, vc), required: true });
   const sp = vc.dialect === "gemma" ? EMPTY : space();
   const sep = seq(sp, lit(","), sp);
@@ -116,9 +125,9 @@ export function callBody(f: FieldSpec, shape: CallShape, tools: Tool[], c: BodyC
   switch (f.content) {
     case "json": {
       const dialect = jsonDialect(f);
-      if (dialect !== "json" && dialect !== "gemma") return dialect;
+      if (typeof dialect === "string") return dialect;
       const vc = (t: Tool) => valueContext(c, dialect, t.parameters);
-      const pad = (g: G) => (dialect === "gemma" ? g : seq(space(), g, space()));
+      const pad = (g: G) => (dialect.dialect === "gemma" ? g : seq(space(), g, space()));
       if (shape.list) {
         if (shape.name.in !== "body") return "a list of calls must name each call inside it";
         return { list: pad(listOf(tools.map((t) => callObject(t, shape, vc(t), c)), c, "call-list")) };

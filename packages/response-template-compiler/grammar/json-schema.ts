@@ -1,6 +1,7 @@
 // Tool-argument JSON Schemas as grammar rules, in the value syntaxes the templates write arguments in:
-// JSON (`json`, `keyed-calls`, non-string values of the XML formats), Gemma 4's dialect (unquoted keys,
-// strings between `<|"|>`), and Python literals (`python-calls`).
+// JSON (`json`, `keyed-calls`, non-string values of the XML formats), Gemma's dialect (unquoted keys,
+// strings between one delimiter: Gemma 4's `<|"|>`, FunctionGemma's `<escape>`), and Python literals
+// (`python-calls`).
 //
 // No npm package fits: the grammar must keep each region's close out of strings (or the parser would
 // cut the call there) and must stay inside the GBNF subset both engines read alike (gbnf.ts), which
@@ -26,7 +27,12 @@ export interface ValueContext {
   root: unknown;
   /** A value written as text and cast by the tool schema (XML parameters): booleans in either case. */
   coerced?: boolean;
+  /** The "gemma" dialect's string delimiter, the same on both sides (Gemma 4: `<|"|>`, FunctionGemma: `<escape>`). */
+  quote?: string;
 }
+
+/** A string as the "gemma" dialect writes it. */
+const delimited = (s: string, c: ValueContext): G => lit(`${c.quote}${s}${c.quote}`);
 
 const NOT_ENFORCED = [
   "minLength",
@@ -107,9 +113,9 @@ export function stringValue(c: ValueContext): G {
       return ref(c.rules.add("json-string", seq(lit('"'), body, lit('"'))));
     }
     case "gemma": {
-      // Between `<|"|>` delimiters the text is raw; the parser refuses \x01 and \x02 there.
-      const body = excludeText(c.rules, "gemma-chars", [...ex, '<|"|>'], { base: complement(rangesOf("\x01\x02")) }).g;
-      return ref(c.rules.add("gemma-string", seq(lit('<|"|>'), body, lit('<|"|>'))));
+      // Between the delimiters the text is raw; the parser refuses \x01 and \x02 there.
+      const body = excludeText(c.rules, "gemma-chars", [...ex, c.quote!], { base: complement(rangesOf("\x01\x02")) }).g;
+      return ref(c.rules.add("gemma-string", seq(lit(c.quote!), body, lit(c.quote!))));
     }
     case "python": {
       const escape = seq(lit("\\"), alt(cls(rangesOf("\\'\"nrtbf0")), unicodeEscape));
@@ -126,7 +132,7 @@ function literalValue(v: unknown, c: ValueContext): G {
     if (v === false) return lit("False");
     if (v === null) return lit("None");
   }
-  if (typeof v === "string" && c.dialect === "gemma") return lit(`<|"|>${v}<|"|>`);
+  if (typeof v === "string" && c.dialect === "gemma") return delimited(v, c);
   return lit(JSON.stringify(v));
 }
 
@@ -157,7 +163,7 @@ function wordKey(): G {
 /** A key as the dialect writes it. */
 export function keyLiteral(k: string, c: ValueContext): G {
   if (c.dialect === "gemma" && /^\w+$/u.test(k)) return lit(k);
-  return lit(c.dialect === "gemma" ? `<|"|>${k}<|"|>` : JSON.stringify(k));
+  return c.dialect === "gemma" ? delimited(k, c) : lit(JSON.stringify(k));
 }
 
 function resolve(s: Schema, c: ValueContext, seen: Set<string>): Schema {

@@ -8,7 +8,7 @@ import { callBody, type Body } from "./calls.ts";
 import { excludeText } from "./exclude.ts";
 import { ANY, EMPTY, intersect, normalizeRanges, Rules, seq, subtract, WS, type G } from "./ir.ts";
 import { translateDelimiter, type Branch } from "./delimiter.ts";
-import { firstChars, isSpaceRun, splitLeading } from "./language.ts";
+import { finiteStrings, firstChars, isSpaceRun, splitLeading } from "./language.ts";
 import { shortest } from "./sample.ts";
 import type { Calls } from "./tool-choice.ts";
 import type { Turn, TurnField } from "./turn.ts";
@@ -61,7 +61,9 @@ function endings(f: TurnField, c: RegionContext): Ending[] {
     if (b.startOnly) continue;
     if (b.atEnd || b.onlyAtEnd) out.push({ g: b.g, then: { kind: "end" } });
     else if (b.lookahead) {
-      if (b.lookahead.literal) out.push({ g: b.g, then: { kind: "chain", literal: b.lookahead.literal } });
+      // `(?=A|B)` over fixed texts: one way to end per text, the next region beginning with it.
+      const literals = b.lookahead.literal !== null ? [b.lookahead.literal] : finiteStrings(b.lookahead.g);
+      if (literals && !literals.includes("")) for (const literal of literals) out.push({ g: b.g, then: { kind: "chain", literal } });
       else c.notes.push(`fields.${f.spec.name}: a branch of close ${JSON.stringify(f.close.source)} that ends in a lookahead for more than fixed text is left out`);
     } else {
       out.push({ g: b.g, then: { kind: "continue" } });
@@ -136,10 +138,12 @@ export function buildItems(turn: Turn, c: RegionContext): Item[] {
     const leading = f.open.branches.filter((b) => !b.startOnly).flatMap((b) => splitLeading(b.g)?.map((l) => l.literal) ?? []);
     const item: Item = { id: f.spec.name, field: f, once: !f.spec.repeats, isCall: f.kind === "calls", variants: [], leading };
     if (f.kind !== "calls") {
-      // A zero-width open right before the close (`^\s*(?=</think>)`): the body is empty.
+      // A zero-width open right before the close (`^\s*(?=</think>)`): the body is empty, and the region
+      // can only end with that close.
       for (const b of f.open.branches) {
-        const emptyBody = b.lookahead && f.close?.branches.some((cb) => !cb.lookahead && splitLeading(cb.g)?.some((l) => l.literal === b.lookahead!.literal));
-        item.variants.push(...variantsFor(f, b, emptyBody ? EMPTY : textBody(f, c), ends, c, "open branch"));
+        const isClose = (g: G) => !!b.lookahead && !!splitLeading(g)?.some((l) => l.literal === b.lookahead!.literal);
+        const emptyBody = f.close?.branches.some((cb) => !cb.lookahead && isClose(cb.g));
+        item.variants.push(...variantsFor(f, b, emptyBody ? EMPTY : textBody(f, c), emptyBody ? ends.filter((e) => isClose(e.g)) : ends, c, "open branch"));
       }
       items.push(item);
       continue;
