@@ -9,7 +9,7 @@ import { alt, ANY, cls, EMPTY, lit, rangesOf, ref, Rules, seq, star, subtract, t
 import { anyValue, keyLiteral, membersGrammar, membersOf, otherKey, schemaValue, type Dialect, type Member, type ValueContext } from "./json-schema.ts";
 import { UnsupportedBranch } from "./pattern-nodes.ts";
 import { splitTagPattern } from "./tag-pattern.ts";
-import type { Tool } from "./tool-choice.ts";
+import { isObj, type Tool } from "./tool-choice.ts";
 
 export interface CallShape {
   /** The name comes from the open delimiter's `name` group, or from this key of the call object. */
@@ -21,8 +21,6 @@ export interface CallShape {
   /** Call objects may carry keys the transform ignores (ids). */
   otherKeys: boolean;
 }
-
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** The call shape a field's transform implies, or the reason it has none the grammar understands. */
 export function callShape(f: FieldSpec): CallShape | string {

@@ -7,8 +7,9 @@
 // - `atEnd`: a trailing `$` / `\Z`.
 // The tool name's group `(?P<name>…)`, brought to the top level of each branch (pattern-nodes.ts
 // distribute), is replaced by the tool's name when one is given, so that the parser captures exactly
-// that name (name-group.ts). Leading lookaheads that repeat the consumed text
-// (gpt-oss) are aligned with it, negative lookaheads before literal text are decided on that text.
+// that name (name-group.ts); a branch that cannot capture it is left out. Leading lookaheads that
+// repeat the consumed text (gpt-oss) are aligned with it, negative lookaheads before literal text are
+// decided on that text.
 // Any other construct (lookbehind, `\b`, backreferences, …) makes the branch unsupported: the caller
 // leaves it out, which only ever makes the grammar accept less.
 
@@ -17,7 +18,7 @@ import type { DelimiterSpec } from "response-template/runtime";
 import { intersect, lit, normalizeRanges, nullable, seq, subtract, type G, type Ranges } from "./ir.ts";
 import { finiteStrings, firstChars, isSpaceRun } from "./language.ts";
 import { writeName } from "./name-group.ts";
-import { branchesOf, holds, items, literalOf, nodeRanges, NotThisName, regexSource, required, same, tr, UnsupportedBranch, type Ctx } from "./pattern-nodes.ts";
+import { asGrammar, branchesOf, holds, items, literalOf, nodeRanges, NotThisName, regexSource, required, same, UnsupportedBranch, type NodeOptions } from "./pattern-nodes.ts";
 
 export interface Branch {
   /** What the branch consumes. */
@@ -114,7 +115,7 @@ function fitsRun(n: Node, first: Ranges, more: Ranges): boolean {
   }
 }
 
-function translateBranch(its0: Node[], ctx: Ctx): Branch {
+function translateBranch(its0: Node[], ctx: NodeOptions): Branch {
   let its = alignLookahead(its0);
   let startOnly = false;
   let atEnd = false;
@@ -134,7 +135,7 @@ function translateBranch(its0: Node[], ctx: Ctx): Branch {
     its = its.slice(0, -1);
   } else if (last?.type === "look" && !last.behind && !last.negate) {
     const body = items(last.body);
-    lookahead = { g: tr(last.body, ctx), literal: literalOf(body), source: regexSource(last.body) };
+    lookahead = { g: asGrammar(last.body, ctx), literal: literalOf(body), source: regexSource(last.body) };
     lookaheadNode = last.body;
     its = its.slice(0, -1);
   }
@@ -155,19 +156,19 @@ function translateBranch(its0: Node[], ctx: Ctx): Branch {
       const written = writeName(n, ctx.name, its.slice(i + 1), lookaheadNode);
       return { g: seq(...parts, written.g), startOnly, atEnd, onlyAtEnd, lookahead, notFollowedBy: written.notFollowedBy };
     }
-    parts.push(tr(n, ctx));
+    parts.push(asGrammar(n, ctx));
   }
   return { g: seq(...parts), startOnly, atEnd, onlyAtEnd, lookahead, notFollowedBy: null };
 }
 
 /** Items after a point with the name group replaced by the name, as an expression (null if it has none). */
-function substituteName(its: Node[], ctx: Ctx): G | null {
+function substituteName(its: Node[], ctx: NodeOptions): G | null {
   const parts: G[] = [];
   for (const n of its) {
     if (n.type === "group" && n.name === "name") {
       if (ctx.name === undefined) return null;
       parts.push(lit(ctx.name));
-    } else parts.push(tr(n, ctx));
+    } else parts.push(asGrammar(n, ctx));
   }
   return seq(...parts);
 }
@@ -185,7 +186,7 @@ export function translateDelimiter(d: DelimiterSpec, o: TranslateOptions = {}): 
     return { source: JSON.stringify(d.literals.length === 1 ? d.literals[0] : d.literals), branches, unsupported: [], required: [...d.literals], startFirst: null };
   }
   const ast = parse(d.source);
-  const ctx: Ctx = { name: o.name };
+  const ctx: NodeOptions = { name: o.name };
   const branches: Branch[] = [];
   const unsupported: string[] = [];
   let req: string[] | null = [];

@@ -3,9 +3,11 @@
 // - GBNF for llama.cpp (`grammar`, with lazy `grammar_triggers` for tool_choice auto), in the dialect
 //   llama.cpp and xgrammar both read (gbnf.ts);
 // - an xgrammar structural tag for vLLM / SGLang (`response_format: {type: "structural_tag", …}`).
-// Pipeline: turn.ts (template → fields, delimiters as grammar) → regions.ts + calls.ts + json-schema.ts
+// Pipeline: turn.ts (template → fields; delimiters as grammar by delimiter.ts, the tool name's group by
+// name-group.ts, over pattern-nodes.ts) → regions.ts + calls.ts (+ tag-pattern.ts) + json-schema.ts
 // (every region, call bodies under each tool's schema) → assemble.ts (the turn) → gbnf.ts /
-// structural-tag.ts. What no grammar can hold is listed in `unconstrained`.
+// structural-tag.ts; ir.ts is the expression type, language.ts the questions asked of it. What no
+// grammar can hold is listed in `unconstrained`.
 
 import { compilePattern } from "response-template/translate";
 import { createResponseParser, loadTemplate, type RegionEvent } from "response-template";

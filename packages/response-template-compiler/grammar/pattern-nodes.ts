@@ -4,7 +4,7 @@
 // of a pattern. A construct the grammar cannot express throws UnsupportedBranch: the caller leaves that
 // branch out, which only ever makes the grammar accept less.
 
-import type { Node } from "response-template/translate";
+import { compilePattern, type Node } from "response-template/translate";
 import { DIGIT, SPACE, WORD } from "response-template/runtime";
 import { legalClass } from "./gbnf.ts";
 import { alt, ANY, cls, complement, EMPTY, lit, normalizeRanges, rangesOf, rep, seq, type G, type Ranges } from "./ir.ts";
@@ -128,14 +128,15 @@ export const same = (a: Node, b: Node): boolean => JSON.stringify(a) === JSON.st
 
 export const holds = (n: Node, name: string): boolean => JSON.stringify(n).includes(`"name":${JSON.stringify(name)}`);
 
-export interface Ctx {
+export interface NodeOptions {
   /** The tool name the `name` group stands for (it must then be at the top level of the branch). */
   name: string | undefined;
   /** Sets over their full Unicode extent and classes as they are (for checks, not for engines). */
   wide?: boolean;
 }
 
-export function tr(n: Node, ctx: Ctx): G {
+/** A node as an IR expression; what the grammar cannot express throws UnsupportedBranch. */
+export function asGrammar(n: Node, ctx: NodeOptions): G {
   switch (n.type) {
     case "empty":
       return EMPTY;
@@ -147,15 +148,15 @@ export function tr(n: Node, ctx: Ctx): G {
       return r.length === 1 && r[0]![0] === r[0]![1] ? lit(String.fromCodePoint(r[0]![0])) : classG(r);
     }
     case "seq":
-      return seq(...n.items.map((i) => tr(i, ctx)));
+      return seq(...n.items.map((i) => asGrammar(i, ctx)));
     case "alt":
-      return alt(...n.alts.map((a) => tr(a, ctx)));
+      return alt(...n.alts.map((a) => asGrammar(a, ctx)));
     case "group":
       if (n.name === "name" && ctx.name !== undefined) throw new UnsupportedBranch("the name group is nested inside another construct");
-      return tr(n.body, ctx);
+      return asGrammar(n.body, ctx);
     case "repeat":
       if (n.mode === "possessive") throw new UnsupportedBranch("a possessive quantifier");
-      return rep(tr(n.body, ctx), n.min, n.max);
+      return rep(asGrammar(n.body, ctx), n.min, n.max);
     case "newline":
       return alt(lit("\r\n"), classG([[10, 13], [0x85, 0x85], [0x2028, 0x2029]]));
     default:
@@ -193,6 +194,12 @@ function escapeCp(cp: number): string {
   if (cp < 0x20 || cp === 0x7f || c === " ") return `\\x${cp.toString(16).padStart(2, "0")}`;
   if (cp < 0x80 && !/[A-Za-z0-9_]/.test(c)) return `\\${c}`;
   return c;
+}
+
+/** Does the real matcher match all of `text` with `n`? */
+export function matchesWhole(n: Node, text: string): boolean {
+  const m = compilePattern(`(?:${regexSource(n)})\\Z`).search(text, 0, false);
+  return m !== null && m.start === 0;
 }
 
 /** Literal text as regex source. */

@@ -17,7 +17,7 @@ import { printGrammar } from "./gbnf.ts";
 import type { Start, TurnGrammar } from "./assemble.ts";
 import { derive, splitLeading } from "./language.ts";
 import type { Item, Variant } from "./regions.ts";
-import type { Calls, Tool } from "./tool-choice.ts";
+import { isObj, type Calls, type Tool } from "./tool-choice.ts";
 import type { Turn } from "./turn.ts";
 
 export type Format =
@@ -36,8 +36,6 @@ export interface StructuralTag {
 }
 
 type Tag = Extract<Format, { type: "tag" }>;
-
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 export function structuralTag(turn: Turn, calls: Calls, start: Start, t: TurnGrammar): { tag: StructuralTag; notes: string[] } {
   const whole = (why: string) => ({

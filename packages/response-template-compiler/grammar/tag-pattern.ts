@@ -2,9 +2,9 @@
 // grammar writes: the text before the key, between key and value, and after the value, per alternative
 // that holds the value group.
 
-import { compilePattern, parse, type Node } from "response-template/translate";
+import { parse, type Node } from "response-template/translate";
 import { alt, seq, type G, type Ranges } from "./ir.ts";
-import { branchesOf, distribute, holds, items, nodeRanges, regexSource, required, tr, UnsupportedBranch, type Ctx } from "./pattern-nodes.ts";
+import { asGrammar, branchesOf, distribute, holds, items, matchesWhole, nodeRanges, required, UnsupportedBranch, type NodeOptions } from "./pattern-nodes.ts";
 
 /** One way a tag pattern writes a parameter: cut at its `key` and `value` groups. */
 export interface TagForm {
@@ -31,7 +31,7 @@ export interface TagPattern {
 
 export function splitTagPattern(source: string): TagPattern {
   const ast = parse(source);
-  const ctx: Ctx = { name: undefined };
+  const ctx: NodeOptions = { name: undefined };
   const groups = new Map<string, Node>();
   const collect = (n: Node): void => {
     if (n.type === "group" && n.name && !groups.has(n.name)) groups.set(n.name, n.body);
@@ -40,9 +40,7 @@ export function splitTagPattern(source: string): TagPattern {
   collect(ast.root);
   const accepts = (group: string, text: string): boolean => {
     const body = groups.get(group);
-    if (!body) return false;
-    const m = compilePattern(`(?:${regexSource(body)})\\Z`).search(text, 0, false);
-    return m !== null && m.start === 0;
+    return body !== undefined && matchesWhole(body, text);
   };
   const forms: TagForm[] = [];
   // One form per alternative holding the value group.
@@ -68,9 +66,9 @@ export function splitTagPattern(source: string): TagPattern {
     if (!ends.length) continue;
     try {
       forms.push({
-        prefix: tr({ type: "seq", items: its.slice(0, k) }, ctx),
-        middle: (fill) => seq(...middle.map((n) => (n.type === "group" && n.name ? fill(n.name) : tr(n, ctx)))),
-        suffix: alt(...ends.map((b) => tr({ type: "seq", items: b }, ctx))),
+        prefix: asGrammar({ type: "seq", items: its.slice(0, k) }, ctx),
+        middle: (fill) => seq(...middle.map((n) => (n.type === "group" && n.name ? fill(n.name) : asGrammar(n, ctx)))),
+        suffix: alt(...ends.map((b) => asGrammar({ type: "seq", items: b }, ctx))),
         suffixRequired: required({ type: "alt", alts: ends.map((b): Node => ({ type: "seq", items: b })) }),
         valueFirstNot,
       });

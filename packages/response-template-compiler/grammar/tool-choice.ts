@@ -20,7 +20,7 @@ export interface Calls {
 
 export class GrammarInputError extends Error {}
 
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+export const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 export function normaliseTools(tools: unknown): Tool[] {
   if (tools === undefined || tools === null) return [];

@@ -4,8 +4,8 @@
 // pattern_full trigger whose first group is where the grammar starts. When some call open starts with
 // neither, the grammar cannot be lazy.
 
-import type { G, Ranges } from "./ir.ts";
-import { splitLeading } from "./language.ts";
+import { seq, type G, type Ranges } from "./ir.ts";
+import { skipLeadingSpace, splitLeading } from "./language.ts";
 import type { Item } from "./regions.ts";
 import type { Turn } from "./turn.ts";
 
@@ -36,8 +36,10 @@ export function callTriggers(turn: Turn, items: Item[]): { triggers: Trigger[]; 
         const re = ecma(b.g);
         const ahead = b.lookahead ? ecma(b.lookahead.g) : "";
         if (re === null || ahead === null) return { triggers: [], lazy: false, why: `fields.${f.spec.name}: a start branch with no regex form` };
-        const lead = leadingSpace(b.g);
-        triggers.push({ type: "pattern_full", value: `${lead ? "\\s*" : ""}(${lead ? (ecma(stripSpace(b.g)) ?? re) : re}${ahead}[\\s\\S]*)` });
+        const items = b.g.t === "seq" ? b.g.items : [b.g];
+        const rest = skipLeadingSpace(items);
+        const lead = rest.length < items.length;
+        triggers.push({ type: "pattern_full", value: `${lead ? "\\s*" : ""}(${lead ? (ecma(seq(...rest)) ?? re) : re}${ahead}[\\s\\S]*)` });
         continue;
       }
       const lead = splitLeading(b.g);
@@ -46,17 +48,6 @@ export function callTriggers(turn: Turn, items: Item[]): { triggers: Trigger[]; 
     }
   }
   return { triggers, lazy: triggers.length > 0, why: null };
-}
-
-const isSpaceRep = (x: G) => x.t === "rep" && x.min === 0 && x.body.t === "cls";
-
-function leadingSpace(g: G): boolean {
-  return g.t === "seq" ? isSpaceRep(g.items[0]!) : isSpaceRep(g);
-}
-
-function stripSpace(g: G): G {
-  if (g.t === "seq" && isSpaceRep(g.items[0]!)) return { t: "seq", items: g.items.slice(1) };
-  return isSpaceRep(g) ? { t: "lit", s: "" } : g;
 }
 
 /** An ECMAScript regex (std::regex) for an expression over ASCII, or null. */
