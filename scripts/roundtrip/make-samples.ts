@@ -11,6 +11,11 @@
 //   unclosed-at-eos       the stream ends inside a region (reasoning, or a call missing its close)
 //   delimiter-lookalikes  text holding strings that start like the template's delimiters
 // plus format-specific extras (prompt-opened reasoning, content before calls, alternative spellings).
+//
+// A template read against sibling chat templates that spell the turn differently (Laguna S vs XS,
+// GigaChat 3 vs 3.1) gets the standard rows once per sibling spelling (SIBLINGS below): each row names
+// the chat templates whose spelling it is written in (`chat_templates`), and a row both spell alike is
+// written once, naming both.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,10 +30,13 @@ interface Row {
   prefix: string;
   text: string;
   expected: Record<string, unknown>;
+  /** The chat templates (test/fixtures/chat-templates) whose spelling the row is written in, for
+   * templates with sibling spellings. */
+  chat_templates?: string[];
 }
 
 /** How tool-call argument values come back from the format (without `tools` coercion). */
-type Typing = "json" | "strings" | "nested";
+type Typing = "json" | "strings";
 
 interface Fmt {
   prefix: string;
@@ -48,6 +56,13 @@ interface Fmt {
   /** How an unclosed row is written when the default (unclosed reasoning / unclosed call) does not apply. */
   unclosed?: Row;
   extra?: Row[];
+}
+
+/** One sibling's spelling of a template's format: a short label and the chat templates it is read from. */
+interface Spelling {
+  label: string;
+  chats: string[];
+  fmt: Fmt;
 }
 
 // ---- shared sample values ---------------------------------------------------------------------------
@@ -85,9 +100,7 @@ const jcall = (c: Call) => pyjson({ name: c.name, arguments: c.arguments });
 
 function expectedArgs(c: Call, typing: Typing): Args {
   if (typing === "json") return c.arguments;
-  if (typing === "strings") return Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, raw(v)]));
-  // nested: top-level leaves stay strings, nested structure is typed
-  return Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, v !== null && typeof v === "object" ? v : String(v)]));
+  return Object.fromEntries(Object.entries(c.arguments).map(([k, v]) => [k, raw(v)]));
 }
 const toolCalls = (cs: Call[], typing: Typing) => cs.map((c) => ({ type: "function", function: { name: c.name, arguments: expectedArgs(c, typing) } }));
 const msg = (m: Record<string, unknown>) => ({ role: "assistant", ...m });
@@ -449,12 +462,14 @@ const F: Record<string, Fmt> = {
     typing: "json",
     lookalike: "Keys <arg_key and <tool_call without brackets are text.",
   },
+  // Laguna S 2.1's spelling (no newlines); Laguna XS's is in SIBLINGS.
   laguna: {
     prefix: `<user>${Q}</user>\n<assistant></think>`,
     eos: "</assistant>",
     think: (t) => `<think>${t}</think>`,
     promptThink: [`<user>${Q}</user>\n<assistant><think>`, "</think>"],
     calls: glmCalls(""),
+    contentThenCalls: (c, cs) => `${c}${glmCalls("")(cs)}`,
     typing: "json",
     lookalike: "Tags <tool_call and </assistant without brackets stay.",
   },
@@ -516,7 +531,7 @@ const F: Record<string, Fmt> = {
     think: (t) => `<mm:think>${t}</mm:think>`,
     calls: (cs) =>
       `${MM}<tool_call>\n${cs.map((c) => `${MM}<invoke name="${c.name}">${mmValue(c.arguments)}${MM}</invoke>\n`).join("")}${MM}</tool_call>`,
-    typing: "nested",
+    typing: "json",
     lookalike: "Brackets [e~ and <mm:think without end are text.",
   },
   lfm2: {
@@ -575,6 +590,7 @@ const F: Record<string, Fmt> = {
     calls: (cs) => `<TOOLCALL>${jsonList(cs)}</TOOLCALL>`,
     lookalike: "Tags <TOOLCALL and <SPECIAL_12 without bracket are text.",
   },
+  // Apriel 1.6: the generation prompt opens the reasoning with "Here are my reasoning steps:".
   apriel: {
     prefix: `<|begin_user|>\n${Q}\n<|begin_assistant|>\n`,
     eos: "\n<|end|>",
@@ -584,20 +600,32 @@ const F: Record<string, Fmt> = {
     calls: (cs) => `<tool_calls>${jsonList(cs)}</tool_calls>`,
     lookalike: "Brackets [BEGIN FINAL and <tool_calls without end are text.",
   },
+  // Apriel 1.5: reasoning in <thinking> tags (its chat template writes a turn's `thought` after the
+  // content, before the calls), no reasoning opener in the prompt.
+  "apriel-1-5": {
+    prefix: `<|user|>\n${Q}\n<|end|>\n<|assistant|>\n`,
+    eos: "\n<|end|>",
+    think: (t) => `<thinking>${t}</thinking>`,
+    calls: (cs) => `\n<tool_calls>${jsonList(cs)}</tool_calls>`,
+    contentThenCalls: (c, cs) => `${c}\n<tool_calls>${jsonList(cs)}</tool_calls>`,
+    lookalike: "Tags <thinking without end and <tool_calls stay text.",
+    extra: [
+      {
+        name: "content-then-reasoning",
+        prefix: `<|user|>\n${Q}\n<|end|>\n<|assistant|>\n`,
+        text: `${CONTENT}<thinking>${THINK}</thinking>\n<|end|>`,
+        expected: msg({ thinking: THINK, content: CONTENT }),
+      },
+    ],
+  },
+  // GigaChat 3's spelling (a call is a message of its own); GigaChat 3.1's is in SIBLINGS.
   "gigachat-3": {
     prefix: `user<|role_sep|>\n${Q}<|message_sep|>\n\nassistant<|role_sep|>\n`,
     eos: "<|message_sep|>",
-    calls: (cs) => `function call<|role_sep|>\n${jcall(cs[0]!)}`,
+    calls: (cs) => `<|message_sep|>\n\nfunction call<|role_sep|>\n${jcall(cs[0]!)}`,
+    contentThenCalls: (c, cs) => `${c}<|message_sep|>\n\nfunction call<|role_sep|>\n${jcall(cs[0]!)}`,
     singleCall: true,
     lookalike: "The words function call and <|role_sep| without end are text.",
-    extra: [
-      {
-        name: "gigachat-3-1-function-call-token",
-        prefix: `user<|role_sep|>\n${Q}<|message_sep|>\n\nassistant<|role_sep|>\n`,
-        text: `Let me check.<|function_call|>${jcall(C1)}<|message_sep|>`,
-        expected: msg({ content: "Let me check.", tool_calls: toolCalls([C1], "json") }),
-      },
-    ],
   },
   internlm: {
     prefix: CHATML,
@@ -640,9 +668,13 @@ const F: Record<string, Fmt> = {
     typing: "json",
     lookalike: 'A <function name="x" without end and <param stay text.',
   },
+  // RWKV World: the generation prompt writes " <think>" with enable_thinking true (prompt-opens-reasoning),
+  // " <think>\n</think>" with false, nothing when it is unset (the model may open reasoning itself).
   "rwkv-world": {
     prefix: `User: ${Q}\n\nAssistant:`,
     eos: "\n\n",
+    think: (t) => ` <think>${t}</think>`,
+    promptThink: [`User: ${Q}\n\nAssistant: <think>`, "</think>"],
     content: (c) => ` ${c}`,
     lookalike: "Single newlines\nand words like User: stay in the answer.",
     extra: [
@@ -651,6 +683,18 @@ const F: Record<string, Fmt> = {
         prefix: `User: Hi\n\nAssistant: Old answer.\n\nUser: ${Q}\n\nAssistant:`,
         text: " New answer.\n\n",
         expected: msg({ content: "New answer." }),
+      },
+      {
+        name: "prompt-disables-reasoning",
+        prefix: `User: ${Q}\n\nAssistant: <think>\n</think>`,
+        text: ` ${CONTENT}\n\n`,
+        expected: msg({ content: CONTENT }),
+      },
+      {
+        name: "reasoning-with-blank-lines",
+        prefix: `User: ${Q}\n\nAssistant: <think>`,
+        text: "First step.\n\nSecond step.</think> The answer is 42.\n\n",
+        expected: msg({ thinking: "First step.\n\nSecond step.", content: "The answer is 42." }),
       },
     ],
   },
@@ -758,13 +802,67 @@ F["qwen3-robust"] = F.qwen3!;
 F["qwen3_5-robust"] = { ...F.qwen3_5!, typing: "json" };
 F["gemma4-robust"] = F.gemma4!;
 
+// Sibling spellings: the template's F entry is the first; each row names the chat templates it is written
+// for. Laguna XS writes newlines between every part (and after the prompt's </think>); GigaChat 3.1 writes
+// a call after <|function_call|> inside the text message.
+const LAGUNA_XS = `<user>\n${Q}\n</user>\n<assistant>\n`;
+const SIBLINGS: Record<string, Spelling[]> = {
+  laguna: [
+    { label: "Laguna S", chats: ["poolside-Laguna-S-2.1.jinja"], fmt: F.laguna! },
+    {
+      label: "Laguna XS",
+      chats: ["poolside-Laguna-XS-2.1.jinja", "poolside-Laguna-XS.2.jinja"],
+      fmt: {
+        prefix: `${LAGUNA_XS}</think>`,
+        eos: "\n</assistant>",
+        think: (t) => `<think>\n${t}\n</think>\n`,
+        promptThink: [`${LAGUNA_XS}<think>`, "\n</think>"],
+        content: (c) => `\n${c}`,
+        calls: (cs) => `\n${glmCalls("\n")(cs)}`,
+        contentThenCalls: (c, cs) => `\n${c}\n${glmCalls("\n")(cs)}`,
+        typing: "json",
+        lookalike: F.laguna!.lookalike,
+      },
+    },
+  ],
+  "gigachat-3": [
+    { label: "GigaChat 3", chats: ["GigaChat3-10B-A1.8B.jinja"], fmt: F["gigachat-3"]! },
+    {
+      label: "GigaChat 3.1",
+      chats: ["GigaChat3.1-10B-A1.8B.jinja"],
+      fmt: {
+        ...F["gigachat-3"]!,
+        calls: (cs) => `<|function_call|>${jcall(cs[0]!)}`,
+        contentThenCalls: (c, cs) => `${c}<|function_call|>${jcall(cs[0]!)}`,
+      },
+    },
+  ],
+};
+
+/** The rows of every spelling, each naming its chat templates; a row two siblings spell alike is kept once. */
+function siblingRows(name: string, spellings: Spelling[]): Row[] {
+  const byText = new Map<string, { row: Row; labels: string[] }>();
+  for (const s of spellings) {
+    for (const row of rows(name, s.fmt)) {
+      const key = JSON.stringify([row.prefix, row.text]);
+      const seen = byText.get(key);
+      if (seen) {
+        seen.labels.push(s.label);
+        seen.row.chat_templates!.push(...s.chats);
+      } else byText.set(key, { row: { ...row, chat_templates: [...s.chats] }, labels: [s.label] });
+    }
+  }
+  return [...byText.values()].map(({ row, labels }) => ({ ...row, name: `${row.name} · ${labels.join(", ")}` }));
+}
+
 const dir = join(import.meta.dirname, "../../templates/samples");
 mkdirSync(dir, { recursive: true });
 for (const [name, f] of Object.entries(F)) {
   // Real-shape rows (with a `shape` key) belong to scripts/roundtrip/real-shapes.ts: keep them.
   const file = join(dir, `${name}.jsonl`);
   const kept = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l.trim() && "shape" in JSON.parse(l)) : [];
-  const body = [...rows(name, f).map((r) => JSON.stringify(r)), ...kept].join("\n");
+  const own = SIBLINGS[name] ? siblingRows(name, SIBLINGS[name]) : rows(name, f);
+  const body = [...own.map((r) => JSON.stringify(r)), ...kept].join("\n");
   writeFileSync(file, `${body}\n`);
 }
 console.log(`wrote ${Object.keys(F).length} sample files`);

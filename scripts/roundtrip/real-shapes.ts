@@ -462,6 +462,32 @@ for (const name of ["glm-4-5", "glm-4-7"]) {
   );
 }
 
+// MiniMax M3: its chat template writes every leaf, top-level or nested, with one macro (strings raw,
+// numbers with str(), booleans with tojson), so top-level values are typed as nested ones are.
+{
+  const P = `]~b]user\n${Q}[e~[\n]~b]ai\n`;
+  const mm = (k: string, v: string) => `]<]minimax[>[<${k}>${v}]<]minimax[>[</${k}>`;
+  const text = `]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather">${mm("city", "Paris")}${mm("days", "3")}${mm("zip", "75001")}${mm("metric", "true")}]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>[e~[`;
+  add(
+    "minimax-m3",
+    {
+      name: "arg-values-typed",
+      shape: "minimax-m3: top-level <days>3</days> is 3 and <metric>true</metric> is true without tools (non-strings are written as JSON scalars, as nested leaves are)",
+      prefix: P,
+      text,
+      expected: msg({ calls: [call("get_weather", { city: "Paris", days: 3, zip: 75001, metric: true })] }),
+    },
+    {
+      name: "arg-values-typed-by-tools",
+      shape: "minimax-m3: with tools the schema types top-level values (a zip code declared string stays a string)",
+      prefix: P,
+      text,
+      tools: [TOOL_WEATHER],
+      expected: msg({ calls: [call("get_weather", { city: "Paris", days: 3, zip: "75001", metric: true })] }),
+    },
+  );
+}
+
 // Phi-4-mini: functools[…].
 add(
   "phi-4-mini",

@@ -64,9 +64,11 @@ export function assistantMessage(turn: AssistantTurn, o: RenderOptions): Record<
     msg.content = blocks.length ? blocks : (o.emptyContent ?? "");
   }
   if (turn.thinking !== undefined) {
+    // Every key chat templates read reasoning from (`thought`: Apriel 1.5).
     msg.reasoning_content = turn.thinking;
     msg.thinking = turn.thinking;
     msg.reasoning = turn.thinking;
+    msg.thought = turn.thinking;
   }
   if (turn.tool_calls) {
     msg.tool_calls = turn.tool_calls.map((c, i) => {

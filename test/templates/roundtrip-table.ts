@@ -40,7 +40,13 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "gpt-oss", chat: "openai-gpt-oss-120b.jinja", normalise: ["first-call-only", "content-as-thinking-with-calls"] },
   // DeepSeek
   { template: "deepseek-r1", chat: "llama-cpp-deepseek-r1.jinja", normalise: ["no-thinking", "no-calls-with-content"], stop: ["<｜end▁of▁sentence｜>"] },
-  { template: "deepseek-r1", chat: "deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja", normalise: ["no-thinking", "no-content-with-calls"], stop: ["<｜end▁of▁sentence｜>"] },
+  {
+    template: "deepseek-r1",
+    chat: "deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja",
+    normalise: ["no-thinking", "no-content-with-calls"],
+    stop: ["<｜end▁of▁sentence｜>"],
+    note: "the text of a calling turn is rendered as a second assistant turn after the calls' end of sentence, which the model never writes in one turn",
+  },
   { template: "deepseek-r1", chat: "deepseek-ai-DeepSeek-R1-Distill-Llama-8B.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"] },
   { template: "deepseek-v3-1", chat: "deepseek-ai-DeepSeek-V3.1.jinja", normalise: ["no-thinking"] },
   { template: "deepseek-v3-2", chat: "deepseek-ai-DeepSeek-V3.2.jinja", normalise: ["no-thinking"] },
@@ -99,6 +105,9 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "laguna", chat: "poolside-Laguna-S-2.1.jinja", normalise: ["no-thinking"] },
   { template: "laguna", chat: "poolside-Laguna-XS-2.1.jinja" },
   { template: "laguna", chat: "poolside-Laguna-XS.2.jinja" },
+  { template: "laguna", chat: "poolside-Laguna-S-2.1.jinja", render: { vars: { enable_thinking: true } } },
+  { template: "laguna", chat: "poolside-Laguna-XS-2.1.jinja", render: { vars: { enable_thinking: true } } },
+  { template: "laguna", chat: "poolside-Laguna-XS.2.jinja", render: { vars: { enable_thinking: true } } },
   { template: "hunyuan-hy3", chat: "tencent-Hy3.jinja" },
   // Kimi
   { template: "kimi-k2", chat: "moonshotai-Kimi-K2.jinja", normalise: ["no-thinking"] },
@@ -121,7 +130,8 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
     normalise: ["no-thinking"],
     note: "history drops the reasoning and its </think> while the prompt opens <think>, so text turns cannot be split consistently (covered by samples); content+call renders as two turns",
   },
-  { template: "apriel", chat: "unsloth-Apriel-1.5.jinja", render: { simpleTools: true }, normalise: ["no-thinking"] },
+  { template: "apriel-1-5", chat: "unsloth-Apriel-1.5.jinja", render: { simpleTools: true }, normalise: ["no-thinking"] },
+  { template: "apriel-1-5", chat: "unsloth-Apriel-1.5.jinja", render: { simpleTools: true, vars: { add_thoughts: true } } },
   {
     template: "apriel",
     chat: "Apriel-1.6-15b-Thinker-fixed.jinja",
@@ -155,6 +165,8 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "deepseek-v3-1", chat: "deepseek-ai-DeepSeek-V3.1.jinja", render: { vars: { thinking: true } }, normalise: ["no-thinking"] },
   { template: "deepseek-v3-2", chat: "deepseek-ai-DeepSeek-V3.2.jinja", render: { vars: { thinking: true } } },
   { template: "deepseek-v4", chat: "deepseek-ai-DeepSeek-V4.jinja", render: { vars: { thinking: true } } },
+  { template: "deepseek-v4", chat: "deepseek-ai-DeepSeek-V4-Flash-0731.jinja", render: { vars: { thinking: true } } },
+  { template: "reka-edge", chat: "Reka-Edge.jinja", render: { vars: { enable_thinking: true } } },
   {
     template: "command-r7b",
     chat: "CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja",
@@ -164,5 +176,7 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   },
   // Content-only formats
   { template: "phi-3-5", chat: "microsoft-Phi-3.5-mini-instruct.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"], stop: ["<|end|>"] },
-  { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", conversations: ["content", "multi-turn-text"] },
+  { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", conversations: TEXT_ONLY, normalise: ["no-thinking"] },
+  { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", render: { vars: { enable_thinking: true } }, conversations: TEXT_ONLY, normalise: ["no-thinking"] },
+  { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", render: { vars: { enable_thinking: false } }, conversations: TEXT_ONLY, normalise: ["no-thinking"] },
 ];

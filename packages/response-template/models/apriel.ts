@@ -41,7 +41,7 @@ export type Message = {
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
   defaults: { role: "assistant" },
-  start_anchor: ["<|assistant|>\n", "<|begin_assistant|>\n"],
+  start_anchor: "<|begin_assistant|>\n",
   fields: {
     thinking: {
       open: "Here are my reasoning steps:\n",
@@ -576,27 +576,9 @@ function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch 
 
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
-  let last = -1;
-  let pos = 0;
-  for (;;) {
-    let s = -1;
-    let e = 0;
-    let t = 0;
-    t = prefix.indexOf("<|begin_assistant|>\n", pos);
-    if (t >= 0) {
-      s = t;
-      e = t + 20;
-    }
-    t = prefix.indexOf("<|assistant|>\n", pos);
-    if (t >= 0 && (s < 0 || t < s)) {
-      s = t;
-      e = t + 14;
-    }
-    if (s < 0) break;
-    last = e;
-    pos = e;
-  }
-  return last < 0 ? prefix : prefix.slice(last);
+  // "<|begin_assistant|>\n" cannot overlap itself (border table), so its last occurrence is the last match.
+  const i = prefix.lastIndexOf("<|begin_assistant|>\n");
+  return i < 0 ? prefix : prefix.slice(i + 20);
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind);

@@ -5,6 +5,7 @@ import type { ParserModule } from "../runtime/index.ts";
 const loaders: Readonly<Record<string, () => Promise<ParserModule>>> = {
   apertus: () => import("./apertus.ts"),
   apriel: () => import("./apriel.ts"),
+  "apriel-1-5": () => import("./apriel-1-5.ts"),
   bielik: () => import("./bielik.ts"),
   "command-a-reasoning": () => import("./command-a-reasoning.ts"),
   "command-r-plus": () => import("./command-r-plus.ts"),
@@ -77,6 +78,7 @@ const loaders: Readonly<Record<string, () => Promise<ParserModule>>> = {
 export const names: readonly string[] = [
   "apertus",
   "apriel",
+  "apriel-1-5",
   "bielik",
   "command-a-reasoning",
   "command-r-plus",

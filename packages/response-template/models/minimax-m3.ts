@@ -56,6 +56,7 @@ export const template: JsonValue = {
       repeats: true,
       content: "xml-nested",
       content_args: { tag_prefix: "]<]minimax[>[", item_tag: "item" },
+      argument_types: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
@@ -219,7 +220,15 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
-  { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
+  {
+    name: "tool_calls",
+    dirty: true,
+    repeats: true,
+    join: null,
+    optional: true,
+    argumentTypes: "json",
+    process: process1,
+  },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<mm:think>" (-1 if none); candidates by last character. */

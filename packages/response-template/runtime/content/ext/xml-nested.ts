@@ -4,8 +4,10 @@
 // Every tag may carry a literal prefix (`tag_prefix`, MiniMax M3 writes `]<]minimax[>[` before each).
 // Result: a dict of the top-level elements. An element whose body consists of elements becomes a dict,
 // or a list when all its children are `item_tag` (default "item"); an empty element is "". Leaves at
-// the top level stay raw strings (tool-schema coercion types them); nested leaves that read as a JSON
-// scalar (number, true/false/null) take that value, other nested leaves stay strings.
+// the top level stay raw strings, so that tool-schema coercion can type them (without tools, a field's
+// `argument_types: "json"` does, as templates/minimax-m3.json says); nested leaves, which no schema
+// coercion reaches, that read as a JSON scalar (number, true/false/null) take that value, other nested
+// leaves stay strings.
 // content_args: `tag_prefix` (""), `item_tag` ("item").
 
 import { ContentError } from "../../errors.ts";
