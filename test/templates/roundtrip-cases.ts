@@ -136,6 +136,22 @@ export function caseOf(row: RoundTripRow, original: Conversation): { conv: Conve
   return { conv, expected: expectedMessage(turn) };
 }
 
+/** What the row's normalisations take out of the conversation's message (moved text, such as gpt-oss's
+ * content read as thinking, is not taken out), each as a piece of text the rendered turn would hold if
+ * the chat template rendered it: the first line of reasoning or content, a tool call's name. */
+export function droppedByNormalising(row: RoundTripRow, original: Conversation): { what: string; text: string }[] {
+  const { conv, expected } = caseOf(row, original);
+  const kept = JSON.stringify(expected);
+  const turn = conv.assistant;
+  const out: { what: string; text: string }[] = [];
+  const firstLine = (s: string) => s.split("\n")[0]!;
+  if (turn.thinking && !kept.includes(JSON.stringify(firstLine(turn.thinking)).slice(1, -1))) out.push({ what: "the reasoning", text: firstLine(turn.thinking) });
+  if (turn.content && !kept.includes(JSON.stringify(firstLine(turn.content)).slice(1, -1))) out.push({ what: "the content", text: firstLine(turn.content) });
+  const keptNames = ((expected.tool_calls ?? []) as { function: { name: string } }[]).map((c) => c.function.name);
+  for (const c of turn.tool_calls ?? []) if (!keptNames.includes(c.name)) out.push({ what: `the call ${c.name}`, text: c.name });
+  return out;
+}
+
 /** History mode: the rendered conversation split where it leaves the generation prompt (or at `split`). */
 export function historyCase(row: RoundTripRow, conv: Conversation): { prefix: string; output: string } {
   const r = render(row.chat, conv, row.render);

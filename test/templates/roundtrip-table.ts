@@ -180,3 +180,8 @@ export const ROUNDTRIP_TABLE: RoundTripRow[] = [
   { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", render: { vars: { enable_thinking: true } }, conversations: TEXT_ONLY, normalise: ["no-thinking"] },
   { template: "rwkv-world", chat: "llama-cpp-rwkv-world.jinja", render: { vars: { enable_thinking: false } }, conversations: TEXT_ONLY, normalise: ["no-thinking"] },
 ];
+
+/** (template, conversation, mode) cases of the table that do not apply: modes a row leaves out, and prompt
+ * mode where the rendered turn does not extend the generation prompt. roundtrip.test.ts asserts the count,
+ * so a case that silently stops running (a row's modes, a chat template whose rendering changed) fails. */
+export const NOT_APPLICABLE_CASES = 152;
