@@ -1,12 +1,15 @@
-// templates/catalog.json agrees with the library: one entry per template, the chat templates it lists are
-// exactly the round-trip table's rows for it (and exist), and its extensions are exactly the non-reference
-// content parsers and rtc field keys (into, argument_types) the template uses.
+// templates/catalog.json agrees with the library: one entry per template (as many as README says), the
+// chat templates it lists are exactly the round-trip table's rows for it (and exist), `proven_on` is
+// exactly what the table and the samples prove (test/templates/proof.ts), samples written in sibling
+// spellings cover every chat template listed, and its extensions are exactly the non-reference content
+// parsers and rtc field keys (into, argument_types) the template uses.
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { EXTENSION_PARSERS } from "../../packages/response-template/runtime/content/ext/index.ts";
 import { CHAT_TEMPLATE_DIR } from "./render.ts";
+import { proofOf, type Proof } from "./proof.ts";
 import { ROUNDTRIP_TABLE } from "./roundtrip-table.ts";
 import { TEMPLATE_DIR, contentParsersOf, fieldExtensionsOf, templateNames } from "./support.ts";
 
@@ -16,6 +19,7 @@ interface Entry {
   round_tripped_against: string[];
   markers: string[];
   extensions: string[];
+  proven_on: Proof;
   limitations: string[];
 }
 
@@ -25,8 +29,13 @@ describe("templates/catalog.json", () => {
   test("one entry per template, in name order", () => {
     expect(catalog.templates.map((e) => e.name)).toEqual(templateNames());
   });
-  test("the library covers at least 40 templates", () => {
-    expect(catalog.templates.length).toBeGreaterThanOrEqual(40);
+  test("the library has 69 templates, as README says, 15 of them without a chat template, which README names", () => {
+    expect(catalog.templates.length).toBe(69);
+    const readme = readFileSync(join(TEMPLATE_DIR, "..", "README.md"), "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain(`\`templates/\` holds ${catalog.templates.length} response templates`);
+    const sampleOnly = catalog.templates.filter((e) => e.proven_on.round_trip.length === 0).map((e) => `\`${e.name}\``);
+    expect(sampleOnly.length).toBe(15);
+    expect(readme).toContain(`no chat template is available for ${sampleOnly.length}: ${sampleOnly.join(", ")}`);
   });
   for (const e of catalog.templates) {
     test(`${e.name}: models, markers, chat templates and extensions`, () => {
@@ -35,6 +44,9 @@ describe("templates/catalog.json", () => {
       const chats = [...new Set(ROUNDTRIP_TABLE.filter((r) => r.template === e.name).map((r) => r.chat))];
       expect(e.round_tripped_against).toEqual(chats);
       for (const c of chats) expect(existsSync(join(CHAT_TEMPLATE_DIR, c)), c).toBe(true);
+      expect(e.proven_on, "proven_on (npx tsx scripts/roundtrip/catalog-proof.ts)").toEqual(proofOf(e.name));
+      const spelt = e.proven_on.samples_by_chat_template;
+      if (spelt) expect(Object.keys(spelt).sort(), "every chat template has samples in its own spelling").toEqual([...chats].sort());
       const ext = [...contentParsersOf(e.name).filter((p) => p in EXTENSION_PARSERS), ...fieldExtensionsOf(e.name)].sort();
       expect(e.extensions).toEqual(ext);
     });

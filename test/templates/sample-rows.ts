@@ -15,6 +15,8 @@ export interface SampleRow {
   tools?: JsonObject[];
   on_error?: "recover";
   errors?: { kind: string; field: string | null; start: number; end: number }[];
+  /** The sibling chat templates whose spelling the row is written in (scripts/roundtrip/make-samples.ts). */
+  chat_templates?: string[];
 }
 
 
