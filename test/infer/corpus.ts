@@ -93,7 +93,7 @@ export function corpusRow(chat: string): CorpusRow {
   const count = (s: string, verdicts = r.verdicts) => verdicts.filter((v) => v.status === s).length;
   const extended = r.portability.some((d) => d.code !== "regex-feature");
   const p = extended ? inferTemplate(source, { ...options, portable: true }) : null;
-  const library = r.template ? libraryTemplatesFor(chat).map((name) => agreement(name, r.template!)) : [];
+  const library = r.template ? libraryTemplatesFor(chat).map((name) => agreement(name, r.template!, chat)) : [];
   return {
     chat,
     ...(r.error ? { error: r.error } : {}),
@@ -128,22 +128,32 @@ interface SampleRow {
   on_error?: "throw" | "recover";
   /** Tool definitions the sample is parsed with (argument types come from their schemas). */
   tools?: ToolDefinition[];
+  /** The sibling chat templates whose spelling the row is written in (absent: every one's). */
+  chat_templates?: string[];
 }
 
-/** The inferred and the hand-written template on the hand-written template's samples. */
-function agreement(name: string, inferred: unknown): LibraryAgreement {
+/** JSON with object keys sorted: messages are compared as dicts, whatever order their fields were set in. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+  );
+}
+
+/** The inferred and the hand-written template on the hand-written template's samples written for `chat`. */
+function agreement(name: string, inferred: unknown, chat: string): LibraryAgreement {
   const rows = readFileSync(join(SAMPLE_DIR, `${name}.jsonl`), "utf8")
     .split("\n")
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as SampleRow);
+    .map((l) => JSON.parse(l) as SampleRow)
+    .filter((r) => !r.chat_templates || r.chat_templates.includes(chat));
   // Compared: the message (in the row's own mode and with its tools; recover rows with their number of errors), or the error
   // class (the two templates name their fields differently, so messages differ).
   const parse = (t: unknown, row: SampleRow): string => {
     const options = { prefix: row.prefix, ...(row.tools ? { tools: row.tools } : {}) };
     try {
-      if (row.on_error !== "recover") return JSON.stringify(plain(parseResponse(t, row.text, options)));
+      if (row.on_error !== "recover") return canonical(plain(parseResponse(t, row.text, options)));
       const r = parseResponse(t, row.text, { ...options, onError: "recover" });
-      return JSON.stringify([plain(r.message), r.errors.length]);
+      return canonical([plain(r.message), r.errors.length]);
     } catch (e) {
       return `error: ${e instanceof RtcError ? e.pyClass : String(e)}`;
     }
