@@ -31,7 +31,7 @@ export interface OpenAIStreamHost {
    * when no validator is at hand (generated parsers in a browser). */
   spec: { fields: readonly HostField[] };
   /** A fresh response parser for the template, created with `eventDetails: true` (without it, names that
-   * live in the open delimiter are sent when the call closes). */
+   * live in the open delimiter are sent when the call closes). The stream owns it: feed only the stream. */
   parser: ResponseParser;
   /** Unused (kept for compatibility: the parser's events now carry what it was needed for). */
   keptPrefix?: string;
@@ -51,23 +51,26 @@ export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions 
   );
 }
 
-/** A parser and its delta stream (no closures: streams are made per request). */
+/** A parser and its delta stream (no closures: streams are made per request). The stream owns the parser:
+ * an rtc engine parser delivers its events straight to the delta stream (StreamParser.deliverTo), so no
+ * event list or chunk event is made per feed, and its feed() returns nothing of its own. */
 export class ParserDeltaStream implements OpenAIStream {
   readonly initialDeltas: ChatDelta[];
-  private readonly owned: boolean;
+  private readonly direct: boolean;
 
   constructor(
     private readonly parser: ResponseParser,
     private readonly core: OpenAIDeltaStream,
   ) {
     this.initialDeltas = core.push(parser.initialEvents);
-    this.owned = parser instanceof StreamParser;
+    this.direct = parser instanceof StreamParser;
+    if (parser instanceof StreamParser) parser.deliverTo(core);
   }
 
   feed(chunk: string): ChatDelta[] {
-    const events = this.parser.feed(chunk);
-    // rtc's engine makes a new event list on every feed that nobody else sees: it can carry the deltas.
-    return this.owned ? this.core.pushOwned(events) : this.core.push(events);
+    if (!this.direct) return this.core.push(this.parser.feed(chunk));
+    this.parser.feed(chunk);
+    return this.core.take();
   }
 
   get completedCalls(): number {

@@ -24,6 +24,7 @@
 import type { ContentContext } from "../runtime/content/index.ts";
 import { pyIsSpaceCode } from "../runtime/python/strip.ts";
 import { isDict } from "../runtime/python/values.ts";
+import type { RegionSink } from "../runtime/engine/stream.ts";
 import type { JsonValue, Message, RegionEvent } from "../runtime/types.ts";
 import { Digest } from "./digest.ts";
 import {
@@ -158,7 +159,7 @@ interface SentCall {
   args: Digest;
 }
 
-export class OpenAIDeltaStream implements CallOutput {
+export class OpenAIDeltaStream implements CallOutput, RegionSink {
   private readonly table: ReadonlyMap<string, FieldEntry | null>;
   private readonly idFor: IdFor;
   private readonly reasoningKey: "reasoning_content" | "reasoning";
@@ -169,8 +170,6 @@ export class OpenAIDeltaStream implements CallOutput {
   /** Deltas of the current batch; created by the first one (an array literal of one, not an empty array
    * grown on push: most feeds make exactly one delta). */
   private out: ChatDelta[] | null = null;
-  /** A list to hold the batch's first delta instead of a new one (pushOwned). */
-  private slot: ChatDelta[] | null = null;
   /** What was streamed, to check against the final message: the closed blocks' final texts (strings the
    * message holds anyway), and a digest of the calls (headers and arguments). */
   private readonly sentContent: string[] = [];
@@ -194,26 +193,28 @@ export class OpenAIDeltaStream implements CallOutput {
   push(events: readonly RegionEvent[], captures?: ReadonlyMap<number, Record<string, string | null>>): ChatDelta[] {
     for (let i = 0; i < events.length; i++) {
       const e = events[i]!;
-      if (e.type === "region_chunk") {
-        if (this.text !== null && this.text.field === e.field) this.textChunk(this.text, e.text);
-        else if (this.tool !== null && this.tool.field === e.field) this.tool.chunk(e.text);
-      } else if (e.type === "region_open") this.open(e.field, captures?.get(i) ?? e.captures ?? null);
-      else if (e.type === "region_error") this.fail(e.field);
-      else this.close(e.field, e.value);
+      if (e.type === "region_open") this.open(e.field, captures?.get(i) ?? e.captures ?? null);
+      else this.regionEvent(e);
     }
-    const out = this.out ?? [];
-    this.out = null;
-    return out;
+    return this.take();
   }
 
-  /** `push` for an event list nobody else holds (a parser's fresh `feed()` result, as ParserDeltaStream
-   * gets): for the common batch, one chunk of an open text region, the list itself carries the deltas. */
-  pushOwned(events: RegionEvent[]): ChatDelta[] {
-    const e = events.length === 1 ? events[0]! : null;
-    if (e === null || e.type !== "region_chunk" || this.text === null || this.text.field !== e.field) return this.push(events);
-    this.slot = events as unknown as ChatDelta[];
-    this.textChunk(this.text, e.text);
-    this.slot = null;
+  /** RegionSink (a StreamParser delivering to this stream, see ParserDeltaStream): one chunk of region text. */
+  regionChunk(field: string, text: string): void {
+    if (this.text !== null && this.text.field === field) this.textChunk(this.text, text);
+    else if (this.tool !== null && this.tool.field === field) this.tool.chunk(text);
+  }
+
+  /** RegionSink: any event. */
+  regionEvent(e: RegionEvent): void {
+    if (e.type === "region_chunk") this.regionChunk(e.field, e.text);
+    else if (e.type === "region_open") this.open(e.field, e.captures ?? null);
+    else if (e.type === "region_error") this.fail(e.field);
+    else this.close(e.field, e.value);
+  }
+
+  /** The deltas made since the last batch was taken (by push, take or finish). */
+  take(): ChatDelta[] {
     const out = this.out ?? [];
     this.out = null;
     return out;
@@ -231,9 +232,7 @@ export class OpenAIDeltaStream implements CallOutput {
     if (finalCalls.length !== this.callCount || this.openCalls.size > 0 || !this.closedCalls.equals(expected)) {
       this.markDivergent(TOOL_CALLS_FIELD);
     }
-    const deltas = this.out ?? [];
-    this.out = null;
-    return { deltas, message: final, divergent: this.divergent ? [...this.divergent] : [] };
+    return { deltas: this.take(), message: final, divergent: this.divergent ? [...this.divergent] : [] };
   }
 
   /** Recover mode: the region failed. Nothing of a call was sent (calls go out whole at close). */
@@ -325,12 +324,7 @@ export class OpenAIDeltaStream implements CallOutput {
 
   private emit(d: ChatDelta): void {
     if (this.out !== null) this.out.push(d);
-    else if (this.slot !== null) {
-      // pushOwned: the event list, already read, becomes the delta list.
-      this.slot[0] = d;
-      this.out = this.slot;
-      this.slot = null;
-    } else this.out = [d];
+    else this.out = [d];
   }
 
   private close(field: string, value: JsonValue): void {

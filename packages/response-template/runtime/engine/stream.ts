@@ -21,6 +21,16 @@ const TRIM_AT = 1;
 /** Region chunks joined into one string at a time. */
 const BODY_PARTS = 128;
 
+/**
+ * Where a parser's events go when a consumer takes each one as it happens (`StreamParser.deliverTo`)
+ * instead of reading feed()'s list: a chunk of region text comes without an event object (the common
+ * event, one per feed when text streams), every other event as the object feed() would have listed.
+ */
+export interface RegionSink {
+  regionChunk(field: string, text: string, dirty: boolean): void;
+  regionEvent(event: RegionEvent): void;
+}
+
 /** `M`: the message type a generated module's plan guarantees (its own `Message`); plain dicts otherwise. */
 export class StreamParser<M extends JsonObject = Message> implements ResponseParser<M> {
   readonly initialEvents: RegionEvent[] = [];
@@ -45,6 +55,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   private finalized = false;
   /** `eventDetails`: region_open events carry captures and offset. */
   private readonly details: boolean;
+  /** deliverTo: events go here instead of into feed()'s and finalize()'s lists. */
+  private sink: RegionSink | null = null;
   private readonly scanned: ScanResult = { field: -1, open: false, start: 0, end: 0, groups: null, hold: 0 };
 
   // ---- recover mode (onError: "recover") only; `issues` is null in throw mode and nothing below is used ----
@@ -95,6 +107,15 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         this.process(this.initialEvents, false);
       }
     }
+  }
+
+  /**
+   * Sends every later event to `sink` as it happens (feed() and finalize() then return empty lists), or
+   * back to the lists (null). For a consumer that owns the parser: the OpenAI stream builds its deltas
+   * from the events directly, and no event list or chunk event is made for it.
+   */
+  deliverTo(sink: RegionSink | null): void {
+    this.sink = sink;
   }
 
   feed(chunk: string): RegionEvent[] {
@@ -223,7 +244,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     if (!this.opened) {
       this.opened = true;
       this.regionStart = this.base + this.pos; // callers pass buf[pos…]
-      if (this.emitEvents) events.push(this.openEvent(field.name));
+      if (this.emitEvents) this.emit(events, this.openEvent(field.name));
     }
     // Collecting chunks in an array and joining them in blocks keeps a long region from becoming a rope of
     // thousands of tiny strings, which the garbage collector would copy over and over (feed cost would
@@ -233,7 +254,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       this.body += this.parts.join("");
       this.parts = [];
     }
-    if (this.emitEvents) events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
+    if (this.sink !== null) this.sink.regionChunk(field.name, text, field.dirty);
+    else if (this.emitEvents) events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
   }
 
   private openExplicit(events: RegionEvent[], field: number, groups: Record<string, string | null> | null): void {
@@ -245,7 +267,12 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     if (this.parts.length !== 0) this.parts = [];
     this.opened = true;
     this.regionStart = this.base + this.pos; // pos is already past the open delimiter
-    if (this.emitEvents) events.push(this.openEvent(this.plan.fields[field]!.name));
+    if (this.emitEvents) this.emit(events, this.openEvent(this.plan.fields[field]!.name));
+  }
+
+  private emit(events: RegionEvent[], event: RegionEvent): void {
+    if (this.sink !== null) this.sink.regionEvent(event);
+    else events.push(event);
   }
 
   private openEvent(field: string): RegionEvent {
@@ -285,7 +312,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     const start = explicit ? this.delimStart : this.regionStart;
     const raw = (explicit ? this.delimText : "") + this.body + this.closeText;
     const issue = this.issues!.region(field.name, start, this.closeEnd, error);
-    if (this.emitEvents) events.push({ type: "region_error", field: field.name, start, end: this.closeEnd, reason: issue.reason });
+    if (this.emitEvents) this.emit(events, { type: "region_error", field: field.name, start, end: this.closeEnd, reason: issue.reason });
     this.resetToImplicit();
     if (!explicit || this.plan.implicit < 0) return;
     const implicit = this.plan.fields[this.plan.implicit]!;
@@ -294,8 +321,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     this.regionStart = start;
     this.parts.push(raw);
     if (this.emitEvents) {
-      events.push(this.openEvent(implicit.name));
-      events.push({ type: "region_chunk", field: implicit.name, text: raw, dirty: implicit.dirty });
+      this.emit(events, this.openEvent(implicit.name));
+      this.emit(events, { type: "region_chunk", field: implicit.name, text: raw, dirty: implicit.dirty });
     }
   }
 
@@ -357,7 +384,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         list.push(value);
       }
     } else dictSet(this.output, name, this.issues ? this.replacing(this.current, value) : value);
-    if (this.emitEvents) events.push({ type: "region_close", field: name, value });
+    if (this.emitEvents) this.emit(events, { type: "region_close", field: name, value });
     this.resetToImplicit();
   }
 
