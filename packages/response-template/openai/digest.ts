@@ -20,9 +20,22 @@ export class Digest {
     this.length += s.length;
   }
 
-  /** The digest as text (length and hashes), to fold into another digest. */
-  summary(): string {
-    return `${this.length}:${this.a >>> 0}:${this.b >>> 0}`;
+  /** Adds a separator that no text added here contains (a value above any UTF-16 code unit). */
+  addSeparator(): void {
+    this.mix(0x10000);
+  }
+
+  /** Adds another digest (its length and hashes as three values), to fold a whole text into one step. */
+  addDigest(d: Digest): void {
+    this.mix(d.length);
+    this.mix(d.a);
+    this.mix(d.b);
+  }
+
+  private mix(v: number): void {
+    this.a = Math.imul(this.a ^ v, 0x01000193);
+    this.b = (Math.imul(this.b, 0x5bd1e995) + v) | 0;
+    this.length++;
   }
 
   equals(o: Digest): boolean {

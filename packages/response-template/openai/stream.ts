@@ -378,7 +378,11 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
 
 /** Adds one complete call (header and arguments digest) to a digest of all calls, in order. */
 function foldCall(all: Digest, id: string, name: string, args: Digest): void {
-  all.add(`${id}\u0000${name}\u0000${args.summary()}\u0000`);
+  all.add(id);
+  all.addSeparator();
+  all.add(name);
+  all.addSeparator();
+  all.addDigest(args);
 }
 
 function argsDigest(text: string): Digest {
