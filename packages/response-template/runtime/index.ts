@@ -33,7 +33,7 @@ export {
 export { UnrepresentableError, unrepresentable } from "./python/representable.ts";
 
 // The engine and its contract with scanners.
-export { StreamParser } from "./engine/stream.ts";
+export { StreamParser, type RegionSink } from "./engine/stream.ts";
 export { parseWhole } from "./engine/whole.ts";
 export type { FieldPlan, Plan, ScanResult } from "./engine/plan.ts";
 export {

@@ -112,7 +112,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   /**
    * Sends every later event to `sink` as it happens (feed() and finalize() then return empty lists), or
    * back to the lists (null). For a consumer that owns the parser: the OpenAI stream builds its deltas
-   * from the events directly, and no event list or chunk event is made for it.
+   * from the events directly, and no event list or chunk event is made for it. A feed that throws has
+   * delivered the events before the error (a list would have been lost with it).
    */
   deliverTo(sink: RegionSink | null): void {
     this.sink = sink;
@@ -254,8 +255,9 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       this.body += this.parts.join("");
       this.parts = [];
     }
+    if (!this.emitEvents) return;
     if (this.sink !== null) this.sink.regionChunk(field.name, text, field.dirty);
-    else if (this.emitEvents) events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
+    else events.push({ type: "region_chunk", field: field.name, text, dirty: field.dirty });
   }
 
   private openExplicit(events: RegionEvent[], field: number, groups: Record<string, string | null> | null): void {
