@@ -2,40 +2,13 @@
 // the same order (a chunk as regionChunk, without its event object), and the lists stay empty. Every library
 // template's samples, in two chunkings, through the interpreter and the generated module.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { allSampleCases, type SampleCase } from "../templates/sample-rows.ts";
 import { createResponseParser } from "response-template";
 import { loadParser, names } from "response-template/models";
 import { StreamParser, type ParserModule, type RegionSink } from "response-template/runtime";
 import type { RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
 
-const ROOT = join(import.meta.dirname, "../..");
-
-interface Case {
-  name: string;
-  template: unknown;
-  prefix: string;
-  text: string;
-}
-
-function cases(): Case[] {
-  const dir = join(ROOT, "templates/samples");
-  const out: Case[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort()) {
-    const name = f.replace(/\.jsonl$/, "");
-    const tfile = join(ROOT, "templates", `${name}.json`);
-    if (!existsSync(tfile)) continue;
-    const template = pyJsonLoads(readFileSync(tfile, "utf8"));
-    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      const row = pyJsonLoads(line) as { prefix?: string; text: string };
-      out.push({ name, template, text: row.text, prefix: row.prefix ?? "" });
-    }
-  }
-  return out;
-}
 
 /** One step's outcome: its events, or the error it raised. */
 type Step = { events: RegionEvent[] } | { error: string };
@@ -91,7 +64,7 @@ function delivered(p: ResponseParser, chunks: string[]): Step[] {
 const chunk = (s: string, n: number) => Array.from({ length: Math.ceil(s.length / n) }, (_, i) => s.slice(i * n, i * n + n));
 
 describe("StreamParser.deliverTo", () => {
-  const all = cases();
+  const all = allSampleCases();
   it(`delivers the events feed() lists, in order, for every sample (${all.length}, both engines)`, async () => {
     let runs = 0;
     let events = 0;

@@ -3,9 +3,11 @@
 // for generated modules, the interpreter, and the OpenAI stream over both. And the opt-in eventDetails:
 // region_open events carry the open match's captures and the region's offset, and nothing without it.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TEMPLATE_DIR } from "../templates/support.ts";
+import { allSampleCases, type SampleCase } from "../templates/sample-rows.ts";
 import { createResponseParser } from "response-template";
 import { loadParser, names } from "response-template/models";
 import { createOpenAIStream, openAIStreamForGenerated } from "response-template/openai";
@@ -13,31 +15,6 @@ import type { ParserModule } from "response-template/runtime";
 import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
 import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
 
-const ROOT = join(import.meta.dirname, "../..");
-
-interface Case {
-  name: string;
-  template: unknown;
-  prefix: string;
-  text: string;
-}
-
-function cases(): Case[] {
-  const dir = join(ROOT, "templates/samples");
-  const out: Case[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort()) {
-    const name = f.replace(/\.jsonl$/, "");
-    const tfile = join(ROOT, "templates", `${name}.json`);
-    if (!existsSync(tfile)) continue;
-    const template = pyJsonLoads(readFileSync(tfile, "utf8"));
-    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      const row = pyJsonLoads(line) as { prefix?: string; text: string };
-      out.push({ name, template, text: row.text, prefix: row.prefix ?? "" });
-    }
-  }
-  return out;
-}
 
 interface Feeder {
   feed(chunk: string): unknown;
@@ -91,14 +68,14 @@ function interleaved(makes: (() => Feeder)[], chunks: string[][]): string[][] {
 const chunk = (s: string, n: number) => Array.from({ length: Math.ceil(s.length / n) }, (_, i) => s.slice(i * n, i * n + n));
 
 describe("per-parser state", () => {
-  const all = cases();
+  const all = allSampleCases();
   it(`interleaved parsers agree with parsers fed alone (${all.length} samples, both engines and the OpenAI stream over each)`, async () => {
-    const byTemplate = new Map<string, Case[]>();
+    const byTemplate = new Map<string, SampleCase[]>();
     for (const c of all) byTemplate.set(c.name, [...(byTemplate.get(c.name) ?? []), c]);
     let runs = 0;
     let expected = 0;
     for (const [name, group] of byTemplate) {
-      const kinds: ((c: Case) => Feeder)[] = [
+      const kinds: ((c: SampleCase) => Feeder)[] = [
         (c) => createResponseParser(c.template, { prefix: c.prefix }),
         (c) => createOpenAIStream(c.template, { prefix: c.prefix }),
       ];
@@ -122,7 +99,7 @@ describe("per-parser state", () => {
 });
 
 describe("eventDetails", () => {
-  const template = pyJsonLoads(readFileSync(join(ROOT, "templates/gpt-oss.json"), "utf8"));
+  const template = pyJsonLoads(readFileSync(join(TEMPLATE_DIR, "gpt-oss.json"), "utf8"));
   const prefix = "<|start|>assistant";
   const text = '<|channel|>analysis<|message|>Hm.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>';
 

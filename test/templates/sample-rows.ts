@@ -1,10 +1,11 @@
 // Sample rows (templates/samples/<name>.jsonl) and the seeded chunkings they are replayed in; shared by
 // samples.test.ts and scripts/real-shapes-report.ts.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { JsonObject } from "../../packages/response-template/runtime/types.ts";
-import { SAMPLE_DIR } from "./support.ts";
+import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
+import { SAMPLE_DIR, TEMPLATE_DIR } from "./support.ts";
 
 export interface SampleRow {
   name: string;
@@ -58,3 +59,25 @@ export function readSamples(name: string): SampleRow[] {
     .map((l) => JSON.parse(l) as SampleRow);
 }
 
+/** Every sample of every library template, with the template read exactly (Python's number model): for
+ * tests that replay the whole library through another path (engine sinks, many parsers at once). */
+export interface SampleCase {
+  name: string;
+  template: unknown;
+  prefix: string;
+  text: string;
+}
+
+export function allSampleCases(): SampleCase[] {
+  const out: SampleCase[] = [];
+  for (const f of readdirSync(SAMPLE_DIR).filter((n) => n.endsWith(".jsonl")).sort()) {
+    const name = f.replace(/\.jsonl$/, "");
+    const template = pyJsonLoads(readFileSync(join(TEMPLATE_DIR, `${name}.json`), "utf8"));
+    for (const line of readFileSync(join(SAMPLE_DIR, f), "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const row = pyJsonLoads(line) as { prefix?: string; text: string };
+      out.push({ name, template, text: row.text, prefix: row.prefix ?? "" });
+    }
+  }
+  return out;
+}
