@@ -23,9 +23,13 @@ export interface BundleSize extends BundleEntry {
 
 const KB = 1024;
 
-/** Gzipped bytes allowed for one model parser (every library model; known exceptions are listed in
- * test/package/model-size-exceptions.json). */
-export const MODEL_BUDGET = 15 * KB;
+/**
+ * Gzipped bytes allowed for one model parser (every library model; known exceptions are listed in
+ * test/package/model-size-exceptions.json). 20 KB: a parser whose template watches a pattern carries the
+ * resumable matcher (runtime/regex/resumable.ts, program.ts, pattern-stream.ts: about 6 KB gzipped), which
+ * keeps every feed linear in its new text (README, "Linear streaming").
+ */
+export const MODEL_BUDGET = 20 * KB;
 
 export const BUNDLES: readonly BundleEntry[] = [
   { name: "one model parser (qwen3)", code: 'export * from "response-template/models/qwen3";', budget: MODEL_BUDGET },

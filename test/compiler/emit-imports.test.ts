@@ -1,6 +1,7 @@
 // What a generated module imports decides what a bundle of it carries (scripts/bench/bundle-size.ts):
 // content parsers one by one (each the table's own entry), for its fields and the value_parsers its
-// content_args name, only the Unicode tables its patterns use, and the backtracking matcher only if needed.
+// content_args name, only the Unicode tables its patterns use, and the backtracking matcher only if needed;
+// a state that watches a pattern brings the runtime's scan (scanWatched) and its delimiter classes.
 
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../packages/response-template/runtime/index.ts";
@@ -27,13 +28,13 @@ describe("generated module imports", () => {
         start_anchor: "<a>",
         fields: fields({ open_pattern: "\\s*<call>", close: "</call>", content: "json", content_args: { allow_non_json: true }, repeats: true }),
       }),
-    ).toEqual(["PatternMatcher", "SPACE", "StreamParser", "parseJson", "parseWhole", "pyStrip"]);
+    ).toEqual(["PatternDelimiter", "PatternMatcher", "SPACE", "StreamParser", "parseJson", "parseWhole", "pyStrip", "scanWatched"]);
     expect(
       await valueImports({
         start_anchor: "<a>",
         fields: fields({ open_pattern: "<call name=(?P<n>\\w+)>", close: "</call>", content: "python-calls", transform_each: true, transform: { f: "{name}" } }),
       }),
-    ).toEqual(["PatternMatcher", "StreamParser", "WORD", "parsePythonCalls", "parseWhole", "pyStrip", "transformField"]);
+    ).toEqual(["PatternDelimiter", "PatternMatcher", "StreamParser", "WORD", "parsePythonCalls", "parseWhole", "pyStrip", "scanWatched", "transformField"]);
     expect(
       await valueImports({ start_anchor: "<a>", fields: fields({ open: "<c>", close: "</c>", content: "xml-inline", content_args: { tag_pattern: "<(?P<key>\\w+)>(?P<value>.*?)</\\w+>" } }) }),
     ).toEqual(["PatternMatcher", "StreamParser", "WORD", "parseWhole", "parseXmlInline", "pyStrip"]);

@@ -35,7 +35,7 @@ describe("literal facts", () => {
     const alphabet = fc.constantFrom("a", "b", "<", "|", "/");
     fc.assert(
       fc.property(fc.string({ unit: alphabet, minLength: 2, maxLength: 6 }), fc.string({ unit: alphabet, maxLength: 12 }), fc.nat(14), (lit, buf, pos) => {
-        const names = new ScanNames({ patterns: [] } as unknown as TemplatePlan);
+        const names = new ScanNames();
         const name = names.hold(literalFacts(lit))!;
         const js = ts.transpileModule(`${names.holdFns.join("\n")}\nreturn ${name};`, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
         const hold = new Function(js)() as (buf: string, from: number, n: number) => number;

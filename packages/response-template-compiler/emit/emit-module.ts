@@ -5,7 +5,7 @@
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { FieldPlanIR, TemplatePlan, TransformPlan } from "../plan/ir.ts";
 import { isDict, tablesUsed, type JsonValue, type PatternSpec } from "response-template/runtime";
-import { MEMO_CLASS, ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
+import { PLAN_CLASS, ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
 import { messageType } from "./message-type.ts";
 import { jsonValue, newNeeds, plainValue, str, type ValueNeeds } from "./values.ts";
 
@@ -85,7 +85,7 @@ function ident(s: string): string {
 function moduleParts(plan: TemplatePlan, options: EmitOptions): (string | StatementStructures)[] {
   const rt = options.runtime;
   const needs: ValueNeeds = newNeeds();
-  const names = new ScanNames(plan);
+  const names = new ScanNames();
   const body: (string | StatementStructures)[] = [];
   const konst = (name: string, type: string | undefined, init: string, docs?: string): StatementStructures => ({
     kind: StructureKind.VariableStatement,
@@ -185,29 +185,28 @@ const ctx: ContentContext = {
   const scanners: string[] = [];
   for (const s of plan.states) scanners.push(...stateFunctions(s, plan, names));
   const anchor = truncateFunction(plan);
-  body.push(...names.holdFns, ...names.findFns, anchor);
+  body.push(...names.holdFns, ...names.watchTables, anchor);
 
   const lookbehind = plan.states
     .flatMap((s) => s.watch)
     .map((w) => (w.delimiter.kind === "pattern" ? `P${w.delimiter.pattern}.lookbehind` : null))
     .filter((x): x is string => x !== null);
-  const call = (name: string) => `${name}(buf, pos, eos, out${names.memoUsers.has(name) ? ", this" : ""})`;
+  const call = (name: string) => `${name}(buf, pos, eos, out)`;
   const cases = plan.states
     .filter((s) => s.state >= 0)
     .map((s) => `case ${s.state}: ${call(stateFunctionName(s))}; return;`);
-  // One plan object per parser: the template's constants, plus the fields where scanners keep the results
-  // they reuse, so that interleaved streams never see each other's state (nothing mutable at module level).
+  // One plan object per parser, holding the template's constants; nothing mutable lives at module level
+  // (each parser's search state is in its own ScanResult.memo, see runtime/engine/plan.ts).
   body.push(
     konst("LOOKBEHIND", "number", lookbehind.length ? `Math.max(0, ${[...new Set(lookbehind)].join(", ")})` : "0"),
     ...scanners,
-    fn(`/** The plan of one parser: the template's constants and its own scan memos. */
-class ${MEMO_CLASS} implements Plan {
+    fn(`/** The plan of one parser: the template's constants and scanners. */
+class ${PLAN_CLASS} implements Plan {
   readonly fields = fields;
   readonly implicit = ${plan.implicit};
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  ${names.memoDecls.join("\n")}
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       ${cases.join("\n")}
@@ -216,7 +215,7 @@ class ${MEMO_CLASS} implements Plan {
   }
 }`),
   );
-  const planFor = `new ${MEMO_CLASS}()`;
+  const planFor = `new ${PLAN_CLASS}()`;
   body.push(
     fn(`/** A streaming parser: feed() chunks as they arrive, then finalize(). \`prefix\` (the prompt) is required. */
 export function createResponseParser(options: ParseOptions): ResponseParser<Message> {
@@ -241,6 +240,7 @@ export function parseResponse(
   values.push(...[...new Set([...parsers, ...[...named].sort()])].map(parserExport));
   if (usesPatterns) values.push("PatternMatcher", ...tables.map((t) => TABLE_EXPORTS[t]!));
   if (plan.patterns.some((p) => (p.spec as unknown as PatternSpec).backtrack)) values.push("Backtracker");
+  values.push(...[...names.runtime].sort());
   if (contentErrors.length) values.push("PatternError");
   if (needs.pyFloat) values.push("PyFloat");
   if (needs.makeDict) values.push("makeDict");
@@ -251,7 +251,8 @@ export function parseResponse(
   if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
   const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "ParseOptions", "ResponseParser", "Recovered", "RecoverOptions"];
   types.push(...message.imports.filter((t) => !values.includes(t)));
-  types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["PatternMatch", "UnicodeTables"] : []), "PyPattern");
+  types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["UnicodeTables"] : []), "PyPattern");
+  if (names.watchTables.length) types.push("Watched");
   if (usesProcessField) types.push("FieldProcessing");
   if (usesTransformField) types.push("FieldTransform");
   const imports = [

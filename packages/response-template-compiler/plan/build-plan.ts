@@ -110,8 +110,8 @@ export function buildTemplatePlan(
 
 function strategyFor(watch: WatchPlan[]): ScanStrategy {
   if (watch.length === 0) return { kind: "none" };
+  if (watch.some((w) => w.delimiter.kind === "pattern")) return { kind: "resumable" };
   if (watch.length === 1) return { kind: "single" };
-  if (watch.some((w) => w.delimiter.kind === "pattern")) return { kind: "general" };
   const byChar = new Map<string, { literal: string; watch: number; length: number }[]>();
   let maxLength = 0;
   watch.forEach((w, wi) => {

@@ -25,23 +25,15 @@ export interface PatternPlan {
   /** The translator's serialisable form, embedded in generated code and revived by runtime/regex. */
   spec: JsonValue;
   groupNames: string[];
-  /** Every match starts with this text (case-sensitive), so the search may skip ahead with indexOf. "" if none. */
-  literalPrefix: string;
-  /**
-   * Every match is optional whitespace (`\s*`) then this text: the search may skip to its first
-   * occurrence and back up over the whitespace before it. "" if the pattern has no such shape.
-   */
-  spaceThenLiteral: string;
-  /**
-   * Otherwise: the literals a match can begin with (after whitespace if `leadingSpace`), unless it is
-   * anchored at the start of the text (`atStart`). null when the pattern gives no such answer.
-   */
-  starts: { literals: string[]; leadingSpace: boolean; atStart: boolean } | null;
   /** Characters a match may start with (null: any, or unknown). For explain only. */
   firstChars: string | null;
   canMatchEmpty: boolean;
-  /** The match depends on where the search starts (\G): search results cannot be reused. */
-  dependsOnSearchStart: boolean;
+  /**
+   * Searched by the resumable matcher (runtime/regex/resumable.ts); false when the pattern needs what only
+   * its RegExp does (\G, \K, backreferences, atomic groups, possessive repeats, a repeat of something
+   * that can match empty), and then every search re-reads a pending match from its start.
+   */
+  resumable: boolean;
 }
 
 export type DelimiterPlan =
@@ -61,7 +53,7 @@ export interface WatchPlan {
 export type ScanStrategy =
   /** Nothing to search: the region runs to the end of the stream. */
   | { kind: "none" }
-  /** One delimiter: search it directly. */
+  /** One literal (or literal list, or end of stream): search it directly. */
   | { kind: "single" }
   /**
    * Literals (and eos) only: one left-to-right pass that dispatches on the first character of every literal,
@@ -69,8 +61,11 @@ export type ScanStrategy =
    * settled by the exact search.
    */
   | { kind: "dispatch"; maxLength: number; chars: DispatchChar[] }
-  /** Any mix with patterns: every delimiter searched exactly, results reused while still ahead of the read position. */
-  | { kind: "general" };
+  /**
+   * Any state with a pattern: the runtime's scan (runtime/engine/scan.ts) over each parser's resumable
+   * searches, so that a long pending match costs each feed only its new text.
+   */
+  | { kind: "resumable" };
 
 export interface DispatchChar {
   char: string;

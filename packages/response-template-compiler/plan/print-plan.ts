@@ -20,17 +20,9 @@ function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string): string
       const p = plan.patterns[d.pattern]!;
       return [
         `${indent}pattern P${d.pattern} ${q(p.source)}`,
-        `${indent}  literal prefix ${
-          p.literalPrefix
-            ? `${q(p.literalPrefix)} (indexOf, then search)`
-            : p.spaceThenLiteral
-              ? `none, but whitespace then ${q(p.spaceThenLiteral)} (indexOf, back up over whitespace, then search)`
-              : p.starts
-                ? `none, but a match begins ${p.starts.atStart ? "at the text start or " : ""}${p.starts.leadingSpace ? "after whitespace at " : "at "}${p.starts.literals.map(q).join(" | ")} (indexOf each${p.starts.leadingSpace ? ", back up over whitespace" : ""}, then search)`
-                : "none (search from the read position)"
-        }; ` +
+        `${indent}  ${p.resumable ? "resumable matcher" : "RegExp only (re-reads a pending match on every search)"}; ` +
           `first chars ${p.firstChars === null ? "any" : q(p.firstChars)}; ${p.canMatchEmpty ? "can" : "cannot"} match empty` +
-          `${p.groupNames.length ? `; groups ${p.groupNames.join(", ")}` : ""}${p.dependsOnSearchStart ? "; depends on the search start (no reuse)" : ""}`,
+          `${p.groupNames.length ? `; groups ${p.groupNames.join(", ")}` : ""}`,
       ];
     }
     case "literal":
@@ -77,8 +69,8 @@ export function printPlan(plan: TemplatePlan): string {
     const strategy =
       st.kind === "dispatch"
         ? `first-character dispatch on ${st.chars.map((c) => q(c.char)).join(" ")}; commit at once unless within ${st.maxLength} chars of the end`
-        : st.kind === "general"
-          ? "exact search of every delimiter, results reused while ahead of the read position"
+        : st.kind === "resumable"
+          ? "the runtime's scan with each parser's resumable searches"
           : st.kind === "single"
             ? "one delimiter"
             : "nothing to search (runs to end of stream)";

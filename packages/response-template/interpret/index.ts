@@ -9,6 +9,7 @@ import { validateTemplate } from "../runtime/template/load.ts";
 import { isLegacySchema } from "../runtime/template/legacy-detect.ts";
 import type { TemplateSpec } from "../runtime/template/spec.ts";
 import { StreamParser } from "../runtime/engine/stream.ts";
+import { checkOptions, checkText } from "../runtime/engine/arguments.ts";
 import type { Plan } from "../runtime/engine/plan.ts";
 import type { Message, ParseOptions, ResponseParser } from "../runtime/types.ts";
 import { planFactory } from "./build-plan.ts";
@@ -53,7 +54,7 @@ export function loadTemplate(json: unknown): LoadedTemplate {
 }
 
 export function createResponseParser(template: unknown, options: ParseOptions): ResponseParser {
-  return new StreamParser(loadTemplate(template).newPlan(), options);
+  return new StreamParser(loadTemplate(template).newPlan(), checkOptions(options));
 }
 
 /** Parses whole responses: one feed and finalize each. A list of texts gives a list of messages; with
@@ -68,5 +69,7 @@ export function parseResponse(
   options: ParseOptions,
 ): Message | Recovered | (Message | Recovered)[] {
   const plan = loadTemplate(template).newPlan();
+  checkOptions(options);
+  if (!Array.isArray(text)) checkText(text, "parseResponse(text)");
   return Array.isArray(text) ? text.map((s) => parseWhole(plan, s, options)) : parseWhole(plan, text, options);
 }

@@ -7,6 +7,9 @@ import {
   parseKeyedCalls,
   PatternMatcher,
   SPACE,
+  LiteralDelimiter,
+  PatternDelimiter,
+  scanWatched,
   transformField,
   pyStrip,
 } from "../runtime/index.ts";
@@ -23,9 +26,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
   FieldTransform,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
@@ -160,141 +163,8 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|inner_prefix|>" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 15 >= from && buf.startsWith("<|inner_prefix", n - 15)) return n - 15;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 105: // "i"
-      if (n - 13 >= from && buf.startsWith("<|inner_pref", n - 13)) return n - 13;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 110: // "n"
-      if (n - 5 >= from && buf.startsWith("<|in", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<|i", n - 4)) return n - 4;
-      return -1;
-    case 101: // "e"
-      if (n - 11 >= from && buf.startsWith("<|inner_pr", n - 11)) return n - 11;
-      if (n - 6 >= from && buf.startsWith("<|inn", n - 6)) return n - 6;
-      return -1;
-    case 114: // "r"
-      if (n - 10 >= from && buf.startsWith("<|inner_p", n - 10)) return n - 10;
-      if (n - 7 >= from && buf.startsWith("<|inne", n - 7)) return n - 7;
-      return -1;
-    case 95: // "_"
-      if (n - 8 >= from && buf.startsWith("<|inner", n - 8)) return n - 8;
-      return -1;
-    case 112: // "p"
-      if (n - 9 >= from && buf.startsWith("<|inner_", n - 9)) return n - 9;
-      return -1;
-    case 102: // "f"
-      if (n - 12 >= from && buf.startsWith("<|inner_pre", n - 12)) return n - 12;
-      return -1;
-    case 120: // "x"
-      if (n - 14 >= from && buf.startsWith("<|inner_prefi", n - 14)) return n - 14;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tools_prefix|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 15 >= from && buf.startsWith("<|tools_prefix", n - 15)) return n - 15;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 111: // "o"
-      if (n - 5 >= from && buf.startsWith("<|to", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<|t", n - 4)) return n - 4;
-      return -1;
-    case 108: // "l"
-      if (n - 6 >= from && buf.startsWith("<|too", n - 6)) return n - 6;
-      return -1;
-    case 115: // "s"
-      if (n - 7 >= from && buf.startsWith("<|tool", n - 7)) return n - 7;
-      return -1;
-    case 95: // "_"
-      if (n - 8 >= from && buf.startsWith("<|tools", n - 8)) return n - 8;
-      return -1;
-    case 112: // "p"
-      if (n - 9 >= from && buf.startsWith("<|tools_", n - 9)) return n - 9;
-      return -1;
-    case 114: // "r"
-      if (n - 10 >= from && buf.startsWith("<|tools_p", n - 10)) return n - 10;
-      return -1;
-    case 101: // "e"
-      if (n - 11 >= from && buf.startsWith("<|tools_pr", n - 11)) return n - 11;
-      return -1;
-    case 102: // "f"
-      if (n - 12 >= from && buf.startsWith("<|tools_pre", n - 12)) return n - 12;
-      return -1;
-    case 105: // "i"
-      if (n - 13 >= from && buf.startsWith("<|tools_pref", n - 13)) return n - 13;
-      return -1;
-    case 120: // "x"
-      if (n - 14 >= from && buf.startsWith("<|tools_prefi", n - 14)) return n - 14;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|assistant_end|>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 16 >= from && buf.startsWith("<|assistant_end", n - 16)) return n - 16;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 97: // "a"
-      if (n - 9 >= from && buf.startsWith("<|assist", n - 9)) return n - 9;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 115: // "s"
-      if (n - 7 >= from && buf.startsWith("<|assi", n - 7)) return n - 7;
-      if (n - 5 >= from && buf.startsWith("<|as", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<|a", n - 4)) return n - 4;
-      return -1;
-    case 105: // "i"
-      if (n - 6 >= from && buf.startsWith("<|ass", n - 6)) return n - 6;
-      return -1;
-    case 116: // "t"
-      if (n - 11 >= from && buf.startsWith("<|assistan", n - 11)) return n - 11;
-      if (n - 8 >= from && buf.startsWith("<|assis", n - 8)) return n - 8;
-      return -1;
-    case 110: // "n"
-      if (n - 14 >= from && buf.startsWith("<|assistant_e", n - 14)) return n - 14;
-      if (n - 10 >= from && buf.startsWith("<|assista", n - 10)) return n - 10;
-      return -1;
-    case 95: // "_"
-      if (n - 12 >= from && buf.startsWith("<|assistant", n - 12)) return n - 12;
-      return -1;
-    case 101: // "e"
-      if (n - 13 >= from && buf.startsWith("<|assistant_", n - 13)) return n - 13;
-      return -1;
-    case 100: // "d"
-      if (n - 15 >= from && buf.startsWith("<|assistant_en", n - 15)) return n - 15;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|inner_suffix|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -338,7 +208,7 @@ function hold3(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tools_suffix|>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -381,77 +251,15 @@ function hold4(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)": a match begins at the start of the text or at the first of "<|inner_prefix|>", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  if (pos === 0) return P0.search(buf, 0, !eos);
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<|inner_prefix|>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold0(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0) return null;
-  }
-  return P0.search(buf, j, !eos);
-}
-
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "\\s*<\\|assistant_end\\|>": whitespace then "<|assistant_end|>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_1: Record<string, string | null> = {};
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("<|assistant_end|>", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold2(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_1 };
-    }
-    j = Math.max(pos, n - 16);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open thinking: pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)"
+  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  // open tool_calls: "<|tools_prefix|>"
+  { field: 1, open: true, delim: new LiteralDelimiter("<|tools_prefix|>"), slot: 1 },
+  // close content: pattern "\\s*<\\|assistant_end\\|>"
+  { field: 2, open: false, delim: new PatternDelimiter(P1), slot: 2 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<|assistant_start|>" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -461,107 +269,8 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
 /** outside (implicit field content): open thinking: pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)"; open tool_calls: "<|tools_prefix|>"; close content: pattern "\\s*<\\|assistant_end\\|>". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open thinking: pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
-      r = m.mO_0Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [1] open tool_calls: "<|tools_prefix|>"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1S < 0 || m.mO_1S >= pos)) {
-      s = m.mO_1S;
-      e = m.mO_1E;
-      part = m.mO_1P;
-    } else {
-      s = buf.indexOf("<|tools_prefix|>", pos);
-      if (s >= 0) e = s + 16;
-      else if (!eos) {
-        s = hold1(buf, pos, n);
-        part = s >= 0;
-      }
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1S = s;
-      m.mO_1E = e;
-      m.mO_1P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  // [2] close content: pattern "\\s*<\\|assistant_end\\|>"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2Hit === null || m.mO_2Hit.start >= pos))
-      r = m.mO_2Hit;
-    else {
-      r = find1(buf, pos, eos, n);
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 2;
-        bo = false;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: "<|inner_suffix|>". */
@@ -578,7 +287,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold0(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -596,31 +305,17 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold4(buf, pos, n);
+  const p = eos ? -1 : hold1(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 2;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0Hit: PatternMatch | null = null;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1S = -1;
-  mO_1E = 0;
-  mO_1P = false;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -630,7 +325,7 @@ class ParserPlan implements Plan {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

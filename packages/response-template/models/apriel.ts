@@ -6,6 +6,9 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  LiteralDelimiter,
+  PatternDelimiter,
+  scanWatched,
   transformField,
   pyStrip,
   parseJsonPlain,
@@ -23,9 +26,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
   FieldTransform,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
@@ -191,254 +194,8 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "Here are my reasoning steps:\n" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 72: // "H"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 101: // "e"
-      if (n - 25 >= from && buf.startsWith("Here are my reasoning st", n - 25)) return n - 25;
-      if (n - 14 >= from && buf.startsWith("Here are my r", n - 14)) return n - 14;
-      if (n - 8 >= from && buf.startsWith("Here ar", n - 8)) return n - 8;
-      if (n - 4 >= from && buf.startsWith("Her", n - 4)) return n - 4;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 72) return n - 2;
-      return -1;
-    case 114: // "r"
-      if (n - 13 >= from && buf.startsWith("Here are my ", n - 13)) return n - 13;
-      if (n - 7 >= from && buf.startsWith("Here a", n - 7)) return n - 7;
-      if (n - 3 >= from && buf.startsWith("He", n - 3)) return n - 3;
-      return -1;
-    case 32: // " "
-      if (n - 22 >= from && buf.startsWith("Here are my reasoning", n - 22)) return n - 22;
-      if (n - 12 >= from && buf.startsWith("Here are my", n - 12)) return n - 12;
-      if (n - 9 >= from && buf.startsWith("Here are", n - 9)) return n - 9;
-      if (n - 5 >= from && buf.startsWith("Here", n - 5)) return n - 5;
-      return -1;
-    case 97: // "a"
-      if (n - 15 >= from && buf.startsWith("Here are my re", n - 15)) return n - 15;
-      if (n - 6 >= from && buf.startsWith("Here ", n - 6)) return n - 6;
-      return -1;
-    case 109: // "m"
-      if (n - 10 >= from && buf.startsWith("Here are ", n - 10)) return n - 10;
-      return -1;
-    case 121: // "y"
-      if (n - 11 >= from && buf.startsWith("Here are m", n - 11)) return n - 11;
-      return -1;
-    case 115: // "s"
-      if (n - 27 >= from && buf.startsWith("Here are my reasoning step", n - 27)) return n - 27;
-      if (n - 23 >= from && buf.startsWith("Here are my reasoning ", n - 23)) return n - 23;
-      if (n - 16 >= from && buf.startsWith("Here are my rea", n - 16)) return n - 16;
-      return -1;
-    case 111: // "o"
-      if (n - 17 >= from && buf.startsWith("Here are my reas", n - 17)) return n - 17;
-      return -1;
-    case 110: // "n"
-      if (n - 20 >= from && buf.startsWith("Here are my reasoni", n - 20)) return n - 20;
-      if (n - 18 >= from && buf.startsWith("Here are my reaso", n - 18)) return n - 18;
-      return -1;
-    case 105: // "i"
-      if (n - 19 >= from && buf.startsWith("Here are my reason", n - 19)) return n - 19;
-      return -1;
-    case 103: // "g"
-      if (n - 21 >= from && buf.startsWith("Here are my reasonin", n - 21)) return n - 21;
-      return -1;
-    case 116: // "t"
-      if (n - 24 >= from && buf.startsWith("Here are my reasoning s", n - 24)) return n - 24;
-      return -1;
-    case 112: // "p"
-      if (n - 26 >= from && buf.startsWith("Here are my reasoning ste", n - 26)) return n - 26;
-      return -1;
-    case 58: // ":"
-      if (n - 28 >= from && buf.startsWith("Here are my reasoning steps", n - 28)) return n - 28;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_calls>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 116: // "t"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 111: // "o"
-      if (n - 4 >= from && buf.startsWith("<to", n - 4)) return n - 4;
-      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
-      return -1;
-    case 108: // "l"
-      if (n - 10 >= from && buf.startsWith("<tool_cal", n - 10)) return n - 10;
-      if (n - 9 >= from && buf.startsWith("<tool_ca", n - 9)) return n - 9;
-      if (n - 5 >= from && buf.startsWith("<too", n - 5)) return n - 5;
-      return -1;
-    case 95: // "_"
-      if (n - 6 >= from && buf.startsWith("<tool", n - 6)) return n - 6;
-      return -1;
-    case 99: // "c"
-      if (n - 7 >= from && buf.startsWith("<tool_", n - 7)) return n - 7;
-      return -1;
-    case 97: // "a"
-      if (n - 8 >= from && buf.startsWith("<tool_c", n - 8)) return n - 8;
-      return -1;
-    case 115: // "s"
-      if (n - 11 >= from && buf.startsWith("<tool_call", n - 11)) return n - 11;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</s>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 47: // "/"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 115: // "s"
-      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 6 >= from && buf.startsWith("<|end", n - 6)) return n - 6;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 101: // "e"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 110: // "n"
-      if (n - 4 >= from && buf.startsWith("<|e", n - 4)) return n - 4;
-      return -1;
-    case 100: // "d"
-      if (n - 5 >= from && buf.startsWith("<|en", n - 5)) return n - 5;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "[END FINAL RESPONSE]" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 91: // "["
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 69: // "E"
-      if (n - 19 >= from && buf.startsWith("[END FINAL RESPONS", n - 19)) return n - 19;
-      if (n - 13 >= from && buf.startsWith("[END FINAL R", n - 13)) return n - 13;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 91) return n - 2;
-      return -1;
-    case 78: // "N"
-      if (n - 17 >= from && buf.startsWith("[END FINAL RESPO", n - 17)) return n - 17;
-      if (n - 8 >= from && buf.startsWith("[END FI", n - 8)) return n - 8;
-      if (n - 3 >= from && buf.startsWith("[E", n - 3)) return n - 3;
-      return -1;
-    case 68: // "D"
-      if (n - 4 >= from && buf.startsWith("[EN", n - 4)) return n - 4;
-      return -1;
-    case 32: // " "
-      if (n - 11 >= from && buf.startsWith("[END FINAL", n - 11)) return n - 11;
-      if (n - 5 >= from && buf.startsWith("[END", n - 5)) return n - 5;
-      return -1;
-    case 70: // "F"
-      if (n - 6 >= from && buf.startsWith("[END ", n - 6)) return n - 6;
-      return -1;
-    case 73: // "I"
-      if (n - 7 >= from && buf.startsWith("[END F", n - 7)) return n - 7;
-      return -1;
-    case 65: // "A"
-      if (n - 9 >= from && buf.startsWith("[END FIN", n - 9)) return n - 9;
-      return -1;
-    case 76: // "L"
-      if (n - 10 >= from && buf.startsWith("[END FINA", n - 10)) return n - 10;
-      return -1;
-    case 82: // "R"
-      if (n - 12 >= from && buf.startsWith("[END FINAL ", n - 12)) return n - 12;
-      return -1;
-    case 83: // "S"
-      if (n - 18 >= from && buf.startsWith("[END FINAL RESPON", n - 18)) return n - 18;
-      if (n - 14 >= from && buf.startsWith("[END FINAL RE", n - 14)) return n - 14;
-      return -1;
-    case 80: // "P"
-      if (n - 15 >= from && buf.startsWith("[END FINAL RES", n - 15)) return n - 15;
-      return -1;
-    case 79: // "O"
-      if (n - 16 >= from && buf.startsWith("[END FINAL RESP", n - 16)) return n - 16;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "[BEGIN FINAL RESPONSE]" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 91: // "["
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 66: // "B"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 91) return n - 2;
-      return -1;
-    case 69: // "E"
-      if (n - 21 >= from && buf.startsWith("[BEGIN FINAL RESPONS", n - 21)) return n - 21;
-      if (n - 15 >= from && buf.startsWith("[BEGIN FINAL R", n - 15)) return n - 15;
-      if (n - 3 >= from && buf.startsWith("[B", n - 3)) return n - 3;
-      return -1;
-    case 71: // "G"
-      if (n - 4 >= from && buf.startsWith("[BE", n - 4)) return n - 4;
-      return -1;
-    case 73: // "I"
-      if (n - 9 >= from && buf.startsWith("[BEGIN F", n - 9)) return n - 9;
-      if (n - 5 >= from && buf.startsWith("[BEG", n - 5)) return n - 5;
-      return -1;
-    case 78: // "N"
-      if (n - 19 >= from && buf.startsWith("[BEGIN FINAL RESPO", n - 19)) return n - 19;
-      if (n - 10 >= from && buf.startsWith("[BEGIN FI", n - 10)) return n - 10;
-      if (n - 6 >= from && buf.startsWith("[BEGI", n - 6)) return n - 6;
-      return -1;
-    case 32: // " "
-      if (n - 13 >= from && buf.startsWith("[BEGIN FINAL", n - 13)) return n - 13;
-      if (n - 7 >= from && buf.startsWith("[BEGIN", n - 7)) return n - 7;
-      return -1;
-    case 70: // "F"
-      if (n - 8 >= from && buf.startsWith("[BEGIN ", n - 8)) return n - 8;
-      return -1;
-    case 65: // "A"
-      if (n - 11 >= from && buf.startsWith("[BEGIN FIN", n - 11)) return n - 11;
-      return -1;
-    case 76: // "L"
-      if (n - 12 >= from && buf.startsWith("[BEGIN FINA", n - 12)) return n - 12;
-      return -1;
-    case 82: // "R"
-      if (n - 14 >= from && buf.startsWith("[BEGIN FINAL ", n - 14)) return n - 14;
-      return -1;
-    case 83: // "S"
-      if (n - 20 >= from && buf.startsWith("[BEGIN FINAL RESPON", n - 20)) return n - 20;
-      if (n - 16 >= from && buf.startsWith("[BEGIN FINAL RE", n - 16)) return n - 16;
-      return -1;
-    case 80: // "P"
-      if (n - 17 >= from && buf.startsWith("[BEGIN FINAL RES", n - 17)) return n - 17;
-      return -1;
-    case 79: // "O"
-      if (n - 18 >= from && buf.startsWith("[BEGIN FINAL RESP", n - 18)) return n - 18;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_calls>" (-1 if none); candidates by last character. */
-function hold6(buf: string, from: number, n: number): number {
+function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -474,106 +231,20 @@ function hold6(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "\\s*<tool_calls>": whitespace then "<tool_calls>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_0: Record<string, string | null> = {};
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("<tool_calls>", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold1(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_0 };
-    }
-    j = Math.max(pos, n - 11);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P0.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]": a match begins in the whitespace before the first of "</s>", "<|end|>", "[END FINAL RESPONSE]", or is pending at the end. */
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("</s>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("<|end|>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("[END FINAL RESPONSE]", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold2(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold3(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold4(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P2.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*\\[BEGIN FINAL RESPONSE\\]": whitespace then "[BEGIN FINAL RESPONSE]", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_1: Record<string, string | null> = {};
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("[BEGIN FINAL RESPONSE]", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold5(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_1 };
-    }
-    j = Math.max(pos, n - 21);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open thinking: "Here are my reasoning steps:\n"
+  { field: 0, open: true, delim: new LiteralDelimiter("Here are my reasoning steps:\n"), slot: 0 },
+  // open tool_calls: pattern "\\s*<tool_calls>"
+  { field: 1, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  // close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]"
+  { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
+];
+/** inside thinking: the watched delimiters in the reference's tie-break order. */
+const W0: Watched[] = [
+  // close thinking: pattern "\\s*\\[BEGIN FINAL RESPONSE\\]"
+  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 4 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<|begin_assistant|>\n" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -583,126 +254,13 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind);
 /** outside (implicit field content): open thinking: "Here are my reasoning steps:\n"; open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open thinking: "Here are my reasoning steps:\n"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0S < 0 || m.mO_0S >= pos)) {
-      s = m.mO_0S;
-      e = m.mO_0E;
-      part = m.mO_0P;
-    } else {
-      s = buf.indexOf("Here are my reasoning steps:\n", pos);
-      if (s >= 0) e = s + 29;
-      else if (!eos) {
-        s = hold0(buf, pos, n);
-        part = s >= 0;
-      }
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0S = s;
-      m.mO_0E = e;
-      m.mO_0P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  // [1] open tool_calls: pattern "\\s*<tool_calls>"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2Hit === null || m.mO_2Hit.start >= pos))
-      r = m.mO_2Hit;
-    else {
-      r = find2(buf, pos, eos, n);
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 2;
-        bo = false;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: pattern "\\s*\\[BEGIN FINAL RESPONSE\\]". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find1(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 0;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W0, buf, pos, eos, out, 5);
 }
 
 /** inside tool_calls: close tool_calls: "</tool_calls>". */
@@ -719,31 +277,17 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold6(buf, pos, n);
+  const p = eos ? -1 : hold0(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 2;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0S = -1;
-  mO_0E = 0;
-  mO_0P = false;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -753,7 +297,7 @@ class ParserPlan implements Plan {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

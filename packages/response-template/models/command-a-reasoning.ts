@@ -6,6 +6,10 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  LiteralDelimiter,
+  LiteralSetDelimiter,
+  PatternDelimiter,
+  scanWatched,
   transformField,
   pyStrip,
   parseJsonPlain,
@@ -23,9 +27,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
   FieldTransform,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
@@ -134,184 +138,8 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: false, join: null, optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|START_RESPONSE|>" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 17 >= from && buf.startsWith("<|START_RESPONSE", n - 17)) return n - 17;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 83: // "S"
-      if (n - 15 >= from && buf.startsWith("<|START_RESPON", n - 15)) return n - 15;
-      if (n - 11 >= from && buf.startsWith("<|START_RE", n - 11)) return n - 11;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 84: // "T"
-      if (n - 7 >= from && buf.startsWith("<|STAR", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|S", n - 4)) return n - 4;
-      return -1;
-    case 65: // "A"
-      if (n - 5 >= from && buf.startsWith("<|ST", n - 5)) return n - 5;
-      return -1;
-    case 82: // "R"
-      if (n - 9 >= from && buf.startsWith("<|START_", n - 9)) return n - 9;
-      if (n - 6 >= from && buf.startsWith("<|STA", n - 6)) return n - 6;
-      return -1;
-    case 95: // "_"
-      if (n - 8 >= from && buf.startsWith("<|START", n - 8)) return n - 8;
-      return -1;
-    case 69: // "E"
-      if (n - 16 >= from && buf.startsWith("<|START_RESPONS", n - 16)) return n - 16;
-      if (n - 10 >= from && buf.startsWith("<|START_R", n - 10)) return n - 10;
-      return -1;
-    case 80: // "P"
-      if (n - 12 >= from && buf.startsWith("<|START_RES", n - 12)) return n - 12;
-      return -1;
-    case 79: // "O"
-      if (n - 13 >= from && buf.startsWith("<|START_RESP", n - 13)) return n - 13;
-      return -1;
-    case 78: // "N"
-      if (n - 14 >= from && buf.startsWith("<|START_RESPO", n - 14)) return n - 14;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|START_TEXT|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 13 >= from && buf.startsWith("<|START_TEXT", n - 13)) return n - 13;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 83: // "S"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 84: // "T"
-      if (n - 12 >= from && buf.startsWith("<|START_TEX", n - 12)) return n - 12;
-      if (n - 9 >= from && buf.startsWith("<|START_", n - 9)) return n - 9;
-      if (n - 7 >= from && buf.startsWith("<|STAR", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|S", n - 4)) return n - 4;
-      return -1;
-    case 65: // "A"
-      if (n - 5 >= from && buf.startsWith("<|ST", n - 5)) return n - 5;
-      return -1;
-    case 82: // "R"
-      if (n - 6 >= from && buf.startsWith("<|STA", n - 6)) return n - 6;
-      return -1;
-    case 95: // "_"
-      if (n - 8 >= from && buf.startsWith("<|START", n - 8)) return n - 8;
-      return -1;
-    case 69: // "E"
-      if (n - 10 >= from && buf.startsWith("<|START_T", n - 10)) return n - 10;
-      return -1;
-    case 88: // "X"
-      if (n - 11 >= from && buf.startsWith("<|START_TE", n - 11)) return n - 11;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|START_THINKING|>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 17 >= from && buf.startsWith("<|START_THINKING", n - 17)) return n - 17;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 83: // "S"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 84: // "T"
-      if (n - 9 >= from && buf.startsWith("<|START_", n - 9)) return n - 9;
-      if (n - 7 >= from && buf.startsWith("<|STAR", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|S", n - 4)) return n - 4;
-      return -1;
-    case 65: // "A"
-      if (n - 5 >= from && buf.startsWith("<|ST", n - 5)) return n - 5;
-      return -1;
-    case 82: // "R"
-      if (n - 6 >= from && buf.startsWith("<|STA", n - 6)) return n - 6;
-      return -1;
-    case 95: // "_"
-      if (n - 8 >= from && buf.startsWith("<|START", n - 8)) return n - 8;
-      return -1;
-    case 72: // "H"
-      if (n - 10 >= from && buf.startsWith("<|START_T", n - 10)) return n - 10;
-      return -1;
-    case 73: // "I"
-      if (n - 14 >= from && buf.startsWith("<|START_THINK", n - 14)) return n - 14;
-      if (n - 11 >= from && buf.startsWith("<|START_TH", n - 11)) return n - 11;
-      return -1;
-    case 78: // "N"
-      if (n - 15 >= from && buf.startsWith("<|START_THINKI", n - 15)) return n - 15;
-      if (n - 12 >= from && buf.startsWith("<|START_THI", n - 12)) return n - 12;
-      return -1;
-    case 75: // "K"
-      if (n - 13 >= from && buf.startsWith("<|START_THIN", n - 13)) return n - 13;
-      return -1;
-    case 71: // "G"
-      if (n - 16 >= from && buf.startsWith("<|START_THINKIN", n - 16)) return n - 16;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|START_ACTION|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 15 >= from && buf.startsWith("<|START_ACTION", n - 15)) return n - 15;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 83: // "S"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 84: // "T"
-      if (n - 11 >= from && buf.startsWith("<|START_AC", n - 11)) return n - 11;
-      if (n - 7 >= from && buf.startsWith("<|STAR", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|S", n - 4)) return n - 4;
-      return -1;
-    case 65: // "A"
-      if (n - 9 >= from && buf.startsWith("<|START_", n - 9)) return n - 9;
-      if (n - 5 >= from && buf.startsWith("<|ST", n - 5)) return n - 5;
-      return -1;
-    case 82: // "R"
-      if (n - 6 >= from && buf.startsWith("<|STA", n - 6)) return n - 6;
-      return -1;
-    case 95: // "_"
-      if (n - 8 >= from && buf.startsWith("<|START", n - 8)) return n - 8;
-      return -1;
-    case 67: // "C"
-      if (n - 10 >= from && buf.startsWith("<|START_A", n - 10)) return n - 10;
-      return -1;
-    case 73: // "I"
-      if (n - 12 >= from && buf.startsWith("<|START_ACT", n - 12)) return n - 12;
-      return -1;
-    case 79: // "O"
-      if (n - 13 >= from && buf.startsWith("<|START_ACTI", n - 13)) return n - 13;
-      return -1;
-    case 78: // "N"
-      if (n - 14 >= from && buf.startsWith("<|START_ACTIO", n - 14)) return n - 14;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_THINKING|>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
+function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -355,7 +183,7 @@ function hold4(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_ACTION|>" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -397,7 +225,7 @@ function hold5(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_RESPONSE|>" (-1 if none); candidates by last character. */
-function hold6(buf: string, from: number, n: number): number {
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -439,7 +267,7 @@ function hold6(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_TEXT|>" (-1 if none); candidates by last character. */
-function hold7(buf: string, from: number, n: number): number {
+function hold3(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -472,22 +300,15 @@ function hold7(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)": a match begins at the start of the text or at the first of "<|START_THINKING|>", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  if (pos === 0) return P0.search(buf, 0, !eos);
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<|START_THINKING|>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold2(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0) return null;
-  }
-  return P0.search(buf, j, !eos);
-}
-
+/** outside (no implicit field): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open content: "<|START_RESPONSE|>" | "<|START_TEXT|>"
+  { field: 2, open: true, delim: new LiteralSetDelimiter(["<|START_RESPONSE|>", "<|START_TEXT|>"], false), slot: 0 },
+  // open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"
+  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  // open tool_calls: "<|START_ACTION|>"
+  { field: 1, open: true, delim: new LiteralDelimiter("<|START_ACTION|>"), slot: 2 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -497,130 +318,8 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind);
 /** outside (no implicit field): open content: "<|START_RESPONSE|>" | "<|START_TEXT|>"; open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"; open tool_calls: "<|START_ACTION|>". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open content: "<|START_RESPONSE|>" | "<|START_TEXT|>"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0S < 0 || m.mO_0S >= pos)) {
-      s = m.mO_0S;
-      e = m.mO_0E;
-      part = m.mO_0P;
-    } else {
-      let t = 0;
-      t = buf.indexOf("<|START_RESPONSE|>", pos);
-      if (t >= 0) {
-        s = t;
-        e = t + 18;
-      }
-      t = buf.indexOf("<|START_TEXT|>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 14;
-      }
-      if (s < 0 && !eos) {
-        t = hold0(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold1(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        part = s >= 0;
-      }
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0S = s;
-      m.mO_0E = e;
-      m.mO_0P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 2;
-        bo = true;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  // [1] open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] open tool_calls: "<|START_ACTION|>"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2S < 0 || m.mO_2S >= pos)) {
-      s = m.mO_2S;
-      e = m.mO_2E;
-      part = m.mO_2P;
-    } else {
-      s = buf.indexOf("<|START_ACTION|>", pos);
-      if (s >= 0) e = s + 16;
-      else if (!eos) {
-        s = hold3(buf, pos, n);
-        part = s >= 0;
-      }
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2S = s;
-      m.mO_2E = e;
-      m.mO_2P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: "<|END_THINKING|>". */
@@ -637,7 +336,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold4(buf, pos, n);
+  const p = eos ? -1 : hold0(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -655,7 +354,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold5(buf, pos, n);
+  const p = eos ? -1 : hold1(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -667,7 +366,6 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   let bo = false;
   let bs = 0;
   let be = 0;
-  let bg: Record<string, string | null> | null = null;
   // [0] close content: "<|END_RESPONSE|>" | "<|END_TEXT|>"
   {
     let s = -1;
@@ -685,9 +383,9 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
       e = t + 12;
     }
     if (s < 0 && !eos) {
-      t = hold6(buf, pos, n);
+      t = hold2(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
-      t = hold7(buf, pos, n);
+      t = hold3(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
       part = s >= 0;
     }
@@ -699,7 +397,6 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
         bo = false;
         bs = s;
         be = e;
-        bg = null;
       }
     }
   }
@@ -712,32 +409,16 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.open = bo;
   out.start = bs;
   out.end = be;
-  out.groups = bg;
+  out.groups = null;
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = -1;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0S = -1;
-  mO_0E = 0;
-  mO_0P = false;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2S = -1;
-  mO_2E = 0;
-  mO_2P = false;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -750,7 +431,7 @@ class ParserPlan implements Plan {
         scanField2(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

@@ -6,6 +6,8 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  PatternDelimiter,
+  scanWatched,
   applyTransform,
   pyStrip,
   parseJsonPlain,
@@ -23,9 +25,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -248,401 +250,25 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 116: // "t"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 104: // "h"
-      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
-      return -1;
-    case 105: // "i"
-      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
-      return -1;
-    case 110: // "n"
-      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
-      return -1;
-    case 107: // "k"
-      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜tool▁calls▁begin｜>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 65372: // "｜"
-      if (n - 19 >= from && buf.startsWith("<｜tool▁calls▁begin", n - 19)) return n - 19;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
-      return -1;
-    case 111: // "o"
-      if (n - 5 >= from && buf.startsWith("<｜to", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<｜t", n - 4)) return n - 4;
-      return -1;
-    case 108: // "l"
-      if (n - 11 >= from && buf.startsWith("<｜tool▁cal", n - 11)) return n - 11;
-      if (n - 10 >= from && buf.startsWith("<｜tool▁ca", n - 10)) return n - 10;
-      if (n - 6 >= from && buf.startsWith("<｜too", n - 6)) return n - 6;
-      return -1;
-    case 9601: // "▁"
-      if (n - 13 >= from && buf.startsWith("<｜tool▁calls", n - 13)) return n - 13;
-      if (n - 7 >= from && buf.startsWith("<｜tool", n - 7)) return n - 7;
-      return -1;
-    case 99: // "c"
-      if (n - 8 >= from && buf.startsWith("<｜tool▁", n - 8)) return n - 8;
-      return -1;
-    case 97: // "a"
-      if (n - 9 >= from && buf.startsWith("<｜tool▁c", n - 9)) return n - 9;
-      return -1;
-    case 115: // "s"
-      if (n - 12 >= from && buf.startsWith("<｜tool▁call", n - 12)) return n - 12;
-      return -1;
-    case 98: // "b"
-      if (n - 14 >= from && buf.startsWith("<｜tool▁calls▁", n - 14)) return n - 14;
-      return -1;
-    case 101: // "e"
-      if (n - 15 >= from && buf.startsWith("<｜tool▁calls▁b", n - 15)) return n - 15;
-      return -1;
-    case 103: // "g"
-      if (n - 16 >= from && buf.startsWith("<｜tool▁calls▁be", n - 16)) return n - 16;
-      return -1;
-    case 105: // "i"
-      if (n - 17 >= from && buf.startsWith("<｜tool▁calls▁beg", n - 17)) return n - 17;
-      return -1;
-    case 110: // "n"
-      if (n - 18 >= from && buf.startsWith("<｜tool▁calls▁begi", n - 18)) return n - 18;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜tool▁call▁begin｜>function<｜tool▁sep｜>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 28 >= from && buf.startsWith("<｜tool▁call▁begin｜>function", n - 28)) return n - 28;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 65372: // "｜"
-      if (n - 38 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁sep", n - 38)) return n - 38;
-      if (n - 29 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<", n - 29)) return n - 29;
-      if (n - 18 >= from && buf.startsWith("<｜tool▁call▁begin", n - 18)) return n - 18;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 30 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜", n - 30)) return n - 30;
-      if (n - 24 >= from && buf.startsWith("<｜tool▁call▁begin｜>func", n - 24)) return n - 24;
-      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
-      return -1;
-    case 111: // "o"
-      if (n - 32 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜to", n - 32)) return n - 32;
-      if (n - 31 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜t", n - 31)) return n - 31;
-      if (n - 26 >= from && buf.startsWith("<｜tool▁call▁begin｜>functi", n - 26)) return n - 26;
-      if (n - 5 >= from && buf.startsWith("<｜to", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<｜t", n - 4)) return n - 4;
-      return -1;
-    case 108: // "l"
-      if (n - 33 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜too", n - 33)) return n - 33;
-      if (n - 11 >= from && buf.startsWith("<｜tool▁cal", n - 11)) return n - 11;
-      if (n - 10 >= from && buf.startsWith("<｜tool▁ca", n - 10)) return n - 10;
-      if (n - 6 >= from && buf.startsWith("<｜too", n - 6)) return n - 6;
-      return -1;
-    case 9601: // "▁"
-      if (n - 34 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool", n - 34)) return n - 34;
-      if (n - 12 >= from && buf.startsWith("<｜tool▁call", n - 12)) return n - 12;
-      if (n - 7 >= from && buf.startsWith("<｜tool", n - 7)) return n - 7;
-      return -1;
-    case 99: // "c"
-      if (n - 23 >= from && buf.startsWith("<｜tool▁call▁begin｜>fun", n - 23)) return n - 23;
-      if (n - 8 >= from && buf.startsWith("<｜tool▁", n - 8)) return n - 8;
-      return -1;
-    case 97: // "a"
-      if (n - 9 >= from && buf.startsWith("<｜tool▁c", n - 9)) return n - 9;
-      return -1;
-    case 98: // "b"
-      if (n - 13 >= from && buf.startsWith("<｜tool▁call▁", n - 13)) return n - 13;
-      return -1;
-    case 101: // "e"
-      if (n - 36 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁s", n - 36)) return n - 36;
-      if (n - 14 >= from && buf.startsWith("<｜tool▁call▁b", n - 14)) return n - 14;
-      return -1;
-    case 103: // "g"
-      if (n - 15 >= from && buf.startsWith("<｜tool▁call▁be", n - 15)) return n - 15;
-      return -1;
-    case 105: // "i"
-      if (n - 25 >= from && buf.startsWith("<｜tool▁call▁begin｜>funct", n - 25)) return n - 25;
-      if (n - 16 >= from && buf.startsWith("<｜tool▁call▁beg", n - 16)) return n - 16;
-      return -1;
-    case 110: // "n"
-      if (n - 27 >= from && buf.startsWith("<｜tool▁call▁begin｜>functio", n - 27)) return n - 27;
-      if (n - 22 >= from && buf.startsWith("<｜tool▁call▁begin｜>fu", n - 22)) return n - 22;
-      if (n - 17 >= from && buf.startsWith("<｜tool▁call▁begi", n - 17)) return n - 17;
-      return -1;
-    case 62: // ">"
-      if (n - 19 >= from && buf.startsWith("<｜tool▁call▁begin｜", n - 19)) return n - 19;
-      return -1;
-    case 102: // "f"
-      if (n - 20 >= from && buf.startsWith("<｜tool▁call▁begin｜>", n - 20)) return n - 20;
-      return -1;
-    case 117: // "u"
-      if (n - 21 >= from && buf.startsWith("<｜tool▁call▁begin｜>f", n - 21)) return n - 21;
-      return -1;
-    case 115: // "s"
-      if (n - 35 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁", n - 35)) return n - 35;
-      return -1;
-    case 112: // "p"
-      if (n - 37 >= from && buf.startsWith("<｜tool▁call▁begin｜>function<｜tool▁se", n - 37)) return n - 37;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 47: // "/"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("</t", n - 4)) return n - 4;
-      return -1;
-    case 105: // "i"
-      if (n - 5 >= from && buf.startsWith("</th", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 6 >= from && buf.startsWith("</thi", n - 6)) return n - 6;
-      return -1;
-    case 107: // "k"
-      if (n - 7 >= from && buf.startsWith("</thin", n - 7)) return n - 7;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜tool▁call▁begin｜>" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 65372: // "｜"
-      if (n - 18 >= from && buf.startsWith("<｜tool▁call▁begin", n - 18)) return n - 18;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
-      return -1;
-    case 111: // "o"
-      if (n - 5 >= from && buf.startsWith("<｜to", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<｜t", n - 4)) return n - 4;
-      return -1;
-    case 108: // "l"
-      if (n - 11 >= from && buf.startsWith("<｜tool▁cal", n - 11)) return n - 11;
-      if (n - 10 >= from && buf.startsWith("<｜tool▁ca", n - 10)) return n - 10;
-      if (n - 6 >= from && buf.startsWith("<｜too", n - 6)) return n - 6;
-      return -1;
-    case 9601: // "▁"
-      if (n - 12 >= from && buf.startsWith("<｜tool▁call", n - 12)) return n - 12;
-      if (n - 7 >= from && buf.startsWith("<｜tool", n - 7)) return n - 7;
-      return -1;
-    case 99: // "c"
-      if (n - 8 >= from && buf.startsWith("<｜tool▁", n - 8)) return n - 8;
-      return -1;
-    case 97: // "a"
-      if (n - 9 >= from && buf.startsWith("<｜tool▁c", n - 9)) return n - 9;
-      return -1;
-    case 98: // "b"
-      if (n - 13 >= from && buf.startsWith("<｜tool▁call▁", n - 13)) return n - 13;
-      return -1;
-    case 101: // "e"
-      if (n - 14 >= from && buf.startsWith("<｜tool▁call▁b", n - 14)) return n - 14;
-      return -1;
-    case 103: // "g"
-      if (n - 15 >= from && buf.startsWith("<｜tool▁call▁be", n - 15)) return n - 15;
-      return -1;
-    case 105: // "i"
-      if (n - 16 >= from && buf.startsWith("<｜tool▁call▁beg", n - 16)) return n - 16;
-      return -1;
-    case 110: // "n"
-      if (n - 17 >= from && buf.startsWith("<｜tool▁call▁begi", n - 17)) return n - 17;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "```" (-1 if none); candidates by last character. */
-function hold6(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 96: // "`"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 96) return n - 2;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-  }
-  return -1;
-}
-
-/** Pattern "<think>|^\\s*(?=</think>)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  if (pos === 0) return P0.search(buf, 0, !eos);
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<think>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold0(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0) return null;
-  }
-  return P0.search(buf, j, !eos);
-}
-
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*": a match begins in the whitespace before the first of "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>function<｜tool▁sep｜>", or is pending at the end. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<｜tool▁calls▁begin｜>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("<｜tool▁call▁begin｜>function<｜tool▁sep｜>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold1(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold2(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)": whitespace then "<｜", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_4: Record<string, string | null> = {};
-function find4(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("<｜", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold3(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_4 };
-    }
-    j = Math.max(pos, n - 1);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P4.search(buf, j, !eos);
-}
-
-/** Pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)": a match begins at the first of "</think>", "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", or is pending at the end. */
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("</think>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("<｜tool▁calls▁begin｜>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("<｜tool▁call▁begin｜>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold4(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold1(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold5(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0) return null;
-  }
-  return P2.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*```\\s*<｜tool▁call▁end｜>": whitespace then "```", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_3: Record<string, string | null> = {};
-function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("```", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold6(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_3 };
-    }
-    j = Math.max(pos, n - 2);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P3.search(buf, j, !eos);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open thinking: pattern "<think>|^\\s*(?=</think>)"
+  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  // open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"
+  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  // close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)"
+  { field: 2, open: false, delim: new PatternDelimiter(P4), slot: 2 },
+];
+/** inside thinking: the watched delimiters in the reference's tie-break order. */
+const W0: Watched[] = [
+  // close thinking: pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)"
+  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+];
+/** inside tool_calls: the watched delimiters in the reference's tie-break order. */
+const W1: Watched[] = [
+  // close tool_calls: pattern "\\s*```\\s*<｜tool▁call▁end｜>"
+  { field: 1, open: false, delim: new PatternDelimiter(P3), slot: 6 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<｜Assistant｜>" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -652,155 +278,27 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind);
 /** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open thinking: pattern "<think>|^\\s*(?=</think>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
-      r = m.mO_0Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [1] open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find1(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2Hit === null || m.mO_2Hit.start >= pos))
-      r = m.mO_2Hit;
-    else {
-      r = find4(buf, pos, eos, n);
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 2;
-        bo = false;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find2(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 0;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W0, buf, pos, eos, out, 5);
 }
 
 /** inside tool_calls: close tool_calls: pattern "\\s*```\\s*<｜tool▁call▁end｜>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find3(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 1;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W1, buf, pos, eos, out, 7);
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 2;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0Hit: PatternMatch | null = null;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -810,7 +308,7 @@ class ParserPlan implements Plan {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

@@ -7,6 +7,8 @@ import {
   parseXmlTyped,
   PatternMatcher,
   SPACE,
+  PatternDelimiter,
+  scanWatched,
   applyTransform,
   pyStrip,
 } from "../runtime/index.ts";
@@ -23,9 +25,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -257,153 +259,8 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<think>" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 116: // "t"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 104: // "h"
-      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
-      return -1;
-    case 105: // "i"
-      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
-      return -1;
-    case 110: // "n"
-      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
-      return -1;
-    case 107: // "k"
-      if (n - 6 >= from && buf.startsWith("<thin", n - 6)) return n - 6;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜DSML｜function_calls>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 65372: // "｜"
-      if (n - 7 >= from && buf.startsWith("<｜DSML", n - 7)) return n - 7;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 68: // "D"
-      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
-      return -1;
-    case 83: // "S"
-      if (n - 4 >= from && buf.startsWith("<｜D", n - 4)) return n - 4;
-      return -1;
-    case 77: // "M"
-      if (n - 5 >= from && buf.startsWith("<｜DS", n - 5)) return n - 5;
-      return -1;
-    case 76: // "L"
-      if (n - 6 >= from && buf.startsWith("<｜DSM", n - 6)) return n - 6;
-      return -1;
-    case 102: // "f"
-      if (n - 8 >= from && buf.startsWith("<｜DSML｜", n - 8)) return n - 8;
-      return -1;
-    case 117: // "u"
-      if (n - 9 >= from && buf.startsWith("<｜DSML｜f", n - 9)) return n - 9;
-      return -1;
-    case 110: // "n"
-      if (n - 15 >= from && buf.startsWith("<｜DSML｜functio", n - 15)) return n - 15;
-      if (n - 10 >= from && buf.startsWith("<｜DSML｜fu", n - 10)) return n - 10;
-      return -1;
-    case 99: // "c"
-      if (n - 17 >= from && buf.startsWith("<｜DSML｜function_", n - 17)) return n - 17;
-      if (n - 11 >= from && buf.startsWith("<｜DSML｜fun", n - 11)) return n - 11;
-      return -1;
-    case 116: // "t"
-      if (n - 12 >= from && buf.startsWith("<｜DSML｜func", n - 12)) return n - 12;
-      return -1;
-    case 105: // "i"
-      if (n - 13 >= from && buf.startsWith("<｜DSML｜funct", n - 13)) return n - 13;
-      return -1;
-    case 111: // "o"
-      if (n - 14 >= from && buf.startsWith("<｜DSML｜functi", n - 14)) return n - 14;
-      return -1;
-    case 95: // "_"
-      if (n - 16 >= from && buf.startsWith("<｜DSML｜function", n - 16)) return n - 16;
-      return -1;
-    case 97: // "a"
-      if (n - 18 >= from && buf.startsWith("<｜DSML｜function_c", n - 18)) return n - 18;
-      return -1;
-    case 108: // "l"
-      if (n - 20 >= from && buf.startsWith("<｜DSML｜function_cal", n - 20)) return n - 20;
-      if (n - 19 >= from && buf.startsWith("<｜DSML｜function_ca", n - 19)) return n - 19;
-      return -1;
-    case 115: // "s"
-      if (n - 21 >= from && buf.startsWith("<｜DSML｜function_call", n - 21)) return n - 21;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<｜DSML｜invoke name=\"" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 65372: // "｜"
-      if (n - 7 >= from && buf.startsWith("<｜DSML", n - 7)) return n - 7;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 68: // "D"
-      if (n - 3 >= from && buf.startsWith("<｜", n - 3)) return n - 3;
-      return -1;
-    case 83: // "S"
-      if (n - 4 >= from && buf.startsWith("<｜D", n - 4)) return n - 4;
-      return -1;
-    case 77: // "M"
-      if (n - 5 >= from && buf.startsWith("<｜DS", n - 5)) return n - 5;
-      return -1;
-    case 76: // "L"
-      if (n - 6 >= from && buf.startsWith("<｜DSM", n - 6)) return n - 6;
-      return -1;
-    case 105: // "i"
-      if (n - 8 >= from && buf.startsWith("<｜DSML｜", n - 8)) return n - 8;
-      return -1;
-    case 110: // "n"
-      if (n - 15 >= from && buf.startsWith("<｜DSML｜invoke ", n - 15)) return n - 15;
-      if (n - 9 >= from && buf.startsWith("<｜DSML｜i", n - 9)) return n - 9;
-      return -1;
-    case 118: // "v"
-      if (n - 10 >= from && buf.startsWith("<｜DSML｜in", n - 10)) return n - 10;
-      return -1;
-    case 111: // "o"
-      if (n - 11 >= from && buf.startsWith("<｜DSML｜inv", n - 11)) return n - 11;
-      return -1;
-    case 107: // "k"
-      if (n - 12 >= from && buf.startsWith("<｜DSML｜invo", n - 12)) return n - 12;
-      return -1;
-    case 101: // "e"
-      if (n - 18 >= from && buf.startsWith("<｜DSML｜invoke nam", n - 18)) return n - 18;
-      if (n - 13 >= from && buf.startsWith("<｜DSML｜invok", n - 13)) return n - 13;
-      return -1;
-    case 32: // " "
-      if (n - 14 >= from && buf.startsWith("<｜DSML｜invoke", n - 14)) return n - 14;
-      return -1;
-    case 97: // "a"
-      if (n - 16 >= from && buf.startsWith("<｜DSML｜invoke n", n - 16)) return n - 16;
-      return -1;
-    case 109: // "m"
-      if (n - 17 >= from && buf.startsWith("<｜DSML｜invoke na", n - 17)) return n - 17;
-      return -1;
-    case 61: // "="
-      if (n - 19 >= from && buf.startsWith("<｜DSML｜invoke name", n - 19)) return n - 19;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -430,164 +287,20 @@ function hold3(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</｜DSML｜invoke>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 47: // "/"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 65372: // "｜"
-      if (n - 8 >= from && buf.startsWith("</｜DSML", n - 8)) return n - 8;
-      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
-      return -1;
-    case 68: // "D"
-      if (n - 4 >= from && buf.startsWith("</｜", n - 4)) return n - 4;
-      return -1;
-    case 83: // "S"
-      if (n - 5 >= from && buf.startsWith("</｜D", n - 5)) return n - 5;
-      return -1;
-    case 77: // "M"
-      if (n - 6 >= from && buf.startsWith("</｜DS", n - 6)) return n - 6;
-      return -1;
-    case 76: // "L"
-      if (n - 7 >= from && buf.startsWith("</｜DSM", n - 7)) return n - 7;
-      return -1;
-    case 105: // "i"
-      if (n - 9 >= from && buf.startsWith("</｜DSML｜", n - 9)) return n - 9;
-      return -1;
-    case 110: // "n"
-      if (n - 10 >= from && buf.startsWith("</｜DSML｜i", n - 10)) return n - 10;
-      return -1;
-    case 118: // "v"
-      if (n - 11 >= from && buf.startsWith("</｜DSML｜in", n - 11)) return n - 11;
-      return -1;
-    case 111: // "o"
-      if (n - 12 >= from && buf.startsWith("</｜DSML｜inv", n - 12)) return n - 12;
-      return -1;
-    case 107: // "k"
-      if (n - 13 >= from && buf.startsWith("</｜DSML｜invo", n - 13)) return n - 13;
-      return -1;
-    case 101: // "e"
-      if (n - 14 >= from && buf.startsWith("</｜DSML｜invok", n - 14)) return n - 14;
-      return -1;
-  }
-  return -1;
-}
-
-/** Pattern "<think>|^\\s*(?=</think>)": a match begins at the start of the text or at the first of "<think>", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  if (pos === 0) return P0.search(buf, 0, !eos);
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<think>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold0(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0) return null;
-  }
-  return P0.search(buf, j, !eos);
-}
-
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "\\s*(?:<｜DSML｜function_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">": a match begins in the whitespace before the first of "<｜DSML｜function_calls>", "<｜DSML｜invoke name=\"", or is pending at the end. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<｜DSML｜function_calls>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf('<｜DSML｜invoke name="', pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold1(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold2(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)": whitespace then "<", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_3: Record<string, string | null> = {};
-function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("<", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_3 };
-    }
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P3.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*</｜DSML｜invoke>": whitespace then "</｜DSML｜invoke>", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_2: Record<string, string | null> = {};
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("</｜DSML｜invoke>", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold4(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_2 };
-    }
-    j = Math.max(pos, n - 14);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P2.search(buf, j, !eos);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open thinking: pattern "<think>|^\\s*(?=</think>)"
+  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  // open tool_calls: pattern "\\s*(?:<｜DSML｜function_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">"
+  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  // close content: pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)"
+  { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 2 },
+];
+/** inside tool_calls: the watched delimiters in the reference's tie-break order. */
+const W1: Watched[] = [
+  // close tool_calls: pattern "\\s*</｜DSML｜invoke>"
+  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<｜Assistant｜>" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -597,96 +310,8 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
 /** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜DSML｜function_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">"; close content: pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open thinking: pattern "<think>|^\\s*(?=</think>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
-      r = m.mO_0Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [1] open tool_calls: pattern "\\s*(?:<｜DSML｜function_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find1(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] close content: pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2Hit === null || m.mO_2Hit.start >= pos))
-      r = m.mO_2Hit;
-    else {
-      r = find3(buf, pos, eos, n);
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 2;
-        bo = false;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: "</think>". */
@@ -703,48 +328,22 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold0(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
 /** inside tool_calls: close tool_calls: pattern "\\s*</｜DSML｜invoke>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find2(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 1;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W1, buf, pos, eos, out, 5);
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 2;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0Hit: PatternMatch | null = null;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -754,7 +353,7 @@ class ParserPlan implements Plan {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

@@ -6,6 +6,8 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  PatternDelimiter,
+  scanWatched,
   transformField,
   pyStrip,
   parseJsonPlain,
@@ -23,9 +25,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
   FieldTransform,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
@@ -147,123 +149,18 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "functools" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 102: // "f"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 117: // "u"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 102) return n - 2;
-      return -1;
-    case 110: // "n"
-      if (n - 3 >= from && buf.startsWith("fu", n - 3)) return n - 3;
-      return -1;
-    case 99: // "c"
-      if (n - 4 >= from && buf.startsWith("fun", n - 4)) return n - 4;
-      return -1;
-    case 116: // "t"
-      if (n - 5 >= from && buf.startsWith("func", n - 5)) return n - 5;
-      return -1;
-    case 111: // "o"
-      if (n - 7 >= from && buf.startsWith("functo", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("funct", n - 6)) return n - 6;
-      return -1;
-    case 108: // "l"
-      if (n - 8 >= from && buf.startsWith("functoo", n - 8)) return n - 8;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|e" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-  }
-  return -1;
-}
-
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "\\s*functools(?=\\[)": whitespace then "functools", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_0: Record<string, string | null> = {};
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("functools", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold0(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_0 };
-    }
-    j = Math.max(pos, n - 8);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P0.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)": whitespace then "<|e", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_1: Record<string, string | null> = {};
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("<|e", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    if (hold1(buf, pos, n) < 0) {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_1 };
-    }
-    j = Math.max(pos, n - 2);
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open tool_calls: pattern "\\s*functools(?=\\[)"
+  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
+  { field: 1, open: false, delim: new PatternDelimiter(P1), slot: 1 },
+];
+/** inside tool_calls: the watched delimiters in the reference's tie-break order. */
+const W0: Watched[] = [
+  // close tool_calls: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
+  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 3 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<|start_header_id|>assistant<|end_header_id|>\n\n" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -273,124 +170,29 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
 /** outside (implicit field content): open tool_calls: pattern "\\s*functools(?=\\[)"; close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  // Plain text: no watched text ("f", "<") starts in the unread text, so nothing matches;
-  // only trailing whitespace is pending (the \s* patterns), from where it starts.
-  if (!eos && buf.indexOf("f", pos) < 0 && buf.indexOf("<", pos) < 0) {
-    out.field = -1;
-    let p = buf.length;
-    while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-    out.hold = p;
-    return;
-  }
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open tool_calls: pattern "\\s*functools(?=\\[)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
-      r = m.mO_0Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [1] close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find1(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 1;
-        bo = false;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 2);
 }
 
 /** inside tool_calls: close tool_calls: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find1(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 0;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W0, buf, pos, eos, out, 4);
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 1;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0Hit: PatternMatch | null = null;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
         scanField0(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

@@ -7,6 +7,10 @@ import {
   parseJson,
   PatternMatcher,
   WORD,
+  LiteralDelimiter,
+  LiteralSetDelimiter,
+  PatternDelimiter,
+  scanWatched,
   applyTransform,
   pyStrip,
 } from "../runtime/index.ts";
@@ -23,9 +27,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -131,143 +135,8 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel>thought\n" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 99: // "c"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 16 >= from && buf.startsWith("<|channel>thoug", n - 16)) return n - 16;
-      if (n - 12 >= from && buf.startsWith("<|channel>t", n - 12)) return n - 12;
-      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
-      return -1;
-    case 101: // "e"
-      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
-      return -1;
-    case 108: // "l"
-      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
-      return -1;
-    case 62: // ">"
-      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
-      return -1;
-    case 116: // "t"
-      if (n - 17 >= from && buf.startsWith("<|channel>though", n - 17)) return n - 17;
-      if (n - 11 >= from && buf.startsWith("<|channel>", n - 11)) return n - 11;
-      return -1;
-    case 111: // "o"
-      if (n - 13 >= from && buf.startsWith("<|channel>th", n - 13)) return n - 13;
-      return -1;
-    case 117: // "u"
-      if (n - 14 >= from && buf.startsWith("<|channel>tho", n - 14)) return n - 14;
-      return -1;
-    case 103: // "g"
-      if (n - 15 >= from && buf.startsWith("<|channel>thou", n - 15)) return n - 15;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call>call:" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 111: // "o"
-      if (n - 5 >= from && buf.startsWith("<|to", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<|t", n - 4)) return n - 4;
-      return -1;
-    case 108: // "l"
-      if (n - 16 >= from && buf.startsWith("<|tool_call>cal", n - 16)) return n - 16;
-      if (n - 15 >= from && buf.startsWith("<|tool_call>ca", n - 15)) return n - 15;
-      if (n - 11 >= from && buf.startsWith("<|tool_cal", n - 11)) return n - 11;
-      if (n - 10 >= from && buf.startsWith("<|tool_ca", n - 10)) return n - 10;
-      if (n - 6 >= from && buf.startsWith("<|too", n - 6)) return n - 6;
-      return -1;
-    case 95: // "_"
-      if (n - 7 >= from && buf.startsWith("<|tool", n - 7)) return n - 7;
-      return -1;
-    case 99: // "c"
-      if (n - 13 >= from && buf.startsWith("<|tool_call>", n - 13)) return n - 13;
-      if (n - 8 >= from && buf.startsWith("<|tool_", n - 8)) return n - 8;
-      return -1;
-    case 97: // "a"
-      if (n - 14 >= from && buf.startsWith("<|tool_call>c", n - 14)) return n - 14;
-      if (n - 9 >= from && buf.startsWith("<|tool_c", n - 9)) return n - 9;
-      return -1;
-    case 62: // ">"
-      if (n - 12 >= from && buf.startsWith("<|tool_call", n - 12)) return n - 12;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_response>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 111: // "o"
-      if (n - 12 >= from && buf.startsWith("<|tool_resp", n - 12)) return n - 12;
-      if (n - 5 >= from && buf.startsWith("<|to", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("<|t", n - 4)) return n - 4;
-      return -1;
-    case 108: // "l"
-      if (n - 6 >= from && buf.startsWith("<|too", n - 6)) return n - 6;
-      return -1;
-    case 95: // "_"
-      if (n - 7 >= from && buf.startsWith("<|tool", n - 7)) return n - 7;
-      return -1;
-    case 114: // "r"
-      if (n - 8 >= from && buf.startsWith("<|tool_", n - 8)) return n - 8;
-      return -1;
-    case 101: // "e"
-      if (n - 15 >= from && buf.startsWith("<|tool_respons", n - 15)) return n - 15;
-      if (n - 9 >= from && buf.startsWith("<|tool_r", n - 9)) return n - 9;
-      return -1;
-    case 115: // "s"
-      if (n - 14 >= from && buf.startsWith("<|tool_respon", n - 14)) return n - 14;
-      if (n - 10 >= from && buf.startsWith("<|tool_re", n - 10)) return n - 10;
-      return -1;
-    case 112: // "p"
-      if (n - 11 >= from && buf.startsWith("<|tool_res", n - 11)) return n - 11;
-      return -1;
-    case 110: // "n"
-      if (n - 13 >= from && buf.startsWith("<|tool_respo", n - 13)) return n - 13;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<channel|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
+function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -298,84 +167,8 @@ function hold3(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 99: // "c"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
-      return -1;
-    case 101: // "e"
-      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
-      return -1;
-    case 108: // "l"
-      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<turn|>" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 116: // "t"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 117: // "u"
-      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
-      return -1;
-    case 114: // "r"
-      if (n - 4 >= from && buf.startsWith("<tu", n - 4)) return n - 4;
-      return -1;
-    case 110: // "n"
-      if (n - 5 >= from && buf.startsWith("<tur", n - 5)) return n - 5;
-      return -1;
-    case 124: // "|"
-      if (n - 6 >= from && buf.startsWith("<turn", n - 6)) return n - 6;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<eos>" (-1 if none); candidates by last character. */
-function hold6(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 101: // "e"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 111: // "o"
-      if (n - 3 >= from && buf.startsWith("<e", n - 3)) return n - 3;
-      return -1;
-    case 115: // "s"
-      if (n - 4 >= from && buf.startsWith("<eo", n - 4)) return n - 4;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_call|>" (-1 if none); candidates by last character. */
-function hold7(buf: string, from: number, n: number): number {
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -408,15 +201,20 @@ function hold7(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Pattern "<\\|tool_call>call:(?P<name>\\w+)": every match starts with "<|tool_call>call:", so search from its first occurrence, or from where it may be arriving. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  const j = buf.indexOf("<|tool_call>call:", pos);
-  if (j >= 0) return P0.search(buf, j, !eos);
-  if (eos) return null;
-  const p = hold1(buf, pos, n);
-  return p < 0 ? null : P0.search(buf, p, true);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open thinking: "<|channel>thought\n"
+  { field: 0, open: true, delim: new LiteralDelimiter("<|channel>thought\n"), slot: 0 },
+  // open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"
+  { field: 1, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  // close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
+  {
+    field: 2,
+    open: false,
+    delim: new LiteralSetDelimiter(["<|tool_response>", "<channel|>", "<|channel>", "<turn|>", "<eos>"], false),
+    slot: 2,
+  },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   let last = -1;
@@ -444,157 +242,8 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind);
 /** outside (implicit field content): open thinking: "<|channel>thought\n"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"; close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  // Plain text: no watched text ("<") starts in the unread text, so nothing matches.
-  if (!eos && buf.indexOf("<", pos) < 0) {
-    out.field = -1;
-    out.hold = buf.length;
-    return;
-  }
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open thinking: "<|channel>thought\n"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0S < 0 || m.mO_0S >= pos)) {
-      s = m.mO_0S;
-      e = m.mO_0E;
-      part = m.mO_0P;
-    } else {
-      s = buf.indexOf("<|channel>thought\n", pos);
-      if (s >= 0) e = s + 18;
-      else if (!eos) {
-        s = hold0(buf, pos, n);
-        part = s >= 0;
-      }
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0S = s;
-      m.mO_0E = e;
-      m.mO_0P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  // [1] open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2S < 0 || m.mO_2S >= pos)) {
-      s = m.mO_2S;
-      e = m.mO_2E;
-      part = m.mO_2P;
-    } else {
-      let t = 0;
-      t = buf.indexOf("<|tool_response>", pos);
-      if (t >= 0) {
-        s = t;
-        e = t + 16;
-      }
-      t = buf.indexOf("<channel|>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 10;
-      }
-      t = buf.indexOf("<|channel>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 10;
-      }
-      t = buf.indexOf("<turn|>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 7;
-      }
-      t = buf.indexOf("<eos>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 5;
-      }
-      if (s < 0 && !eos) {
-        t = hold2(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold3(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold4(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold5(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold6(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        part = s >= 0;
-      }
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2S = s;
-      m.mO_2E = e;
-      m.mO_2P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 2;
-        bo = false;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: "<channel|>". */
@@ -611,7 +260,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold3(buf, pos, n);
+  const p = eos ? -1 : hold0(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -629,33 +278,17 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold7(buf, pos, n);
+  const p = eos ? -1 : hold1(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 2;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0S = -1;
-  mO_0E = 0;
-  mO_0P = false;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2S = -1;
-  mO_2E = 0;
-  mO_2P = false;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -665,7 +298,7 @@ class ParserPlan implements Plan {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

@@ -6,6 +6,9 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  LiteralSetDelimiter,
+  PatternDelimiter,
+  scanWatched,
   applyTransform,
   pyStrip,
   parseJsonPlain,
@@ -23,9 +26,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -224,577 +227,8 @@ const fields: readonly FieldPlan[] = [
     process: process3,
   },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant<|channel|>commentary<|message|>" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 40 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary", n - 40)) return n - 40;
-      if (n - 19 >= from && buf.startsWith("<|start|>assistant", n - 19)) return n - 19;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 49 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|message", n - 49)) return n - 49;
-      if (n - 41 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<", n - 41)) return n - 41;
-      if (n - 28 >= from && buf.startsWith("<|start|>assistant<|channel", n - 28)) return n - 28;
-      if (n - 20 >= from && buf.startsWith("<|start|>assistant<", n - 20)) return n - 20;
-      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 115: // "s"
-      if (n - 45 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|mes", n - 45)) return n - 45;
-      if (n - 44 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|me", n - 44)) return n - 44;
-      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
-      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
-      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 116: // "t"
-      if (n - 36 >= from && buf.startsWith("<|start|>assistant<|channel|>commen", n - 36)) return n - 36;
-      if (n - 18 >= from && buf.startsWith("<|start|>assistan", n - 18)) return n - 18;
-      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
-      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 46 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|mess", n - 46)) return n - 46;
-      if (n - 37 >= from && buf.startsWith("<|start|>assistant<|channel|>comment", n - 37)) return n - 37;
-      if (n - 23 >= from && buf.startsWith("<|start|>assistant<|ch", n - 23)) return n - 23;
-      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
-      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
-      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
-      return -1;
-    case 114: // "r"
-      if (n - 38 >= from && buf.startsWith("<|start|>assistant<|channel|>commenta", n - 38)) return n - 38;
-      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
-      return -1;
-    case 62: // ">"
-      if (n - 29 >= from && buf.startsWith("<|start|>assistant<|channel|", n - 29)) return n - 29;
-      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
-      return -1;
-    case 105: // "i"
-      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
-      return -1;
-    case 110: // "n"
-      if (n - 35 >= from && buf.startsWith("<|start|>assistant<|channel|>comme", n - 35)) return n - 35;
-      if (n - 25 >= from && buf.startsWith("<|start|>assistant<|chan", n - 25)) return n - 25;
-      if (n - 24 >= from && buf.startsWith("<|start|>assistant<|cha", n - 24)) return n - 24;
-      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
-      return -1;
-    case 99: // "c"
-      if (n - 30 >= from && buf.startsWith("<|start|>assistant<|channel|>", n - 30)) return n - 30;
-      if (n - 21 >= from && buf.startsWith("<|start|>assistant<|", n - 21)) return n - 21;
-      return -1;
-    case 104: // "h"
-      if (n - 22 >= from && buf.startsWith("<|start|>assistant<|c", n - 22)) return n - 22;
-      return -1;
-    case 101: // "e"
-      if (n - 48 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|messag", n - 48)) return n - 48;
-      if (n - 43 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|m", n - 43)) return n - 43;
-      if (n - 34 >= from && buf.startsWith("<|start|>assistant<|channel|>comm", n - 34)) return n - 34;
-      if (n - 26 >= from && buf.startsWith("<|start|>assistant<|chann", n - 26)) return n - 26;
-      return -1;
-    case 108: // "l"
-      if (n - 27 >= from && buf.startsWith("<|start|>assistant<|channe", n - 27)) return n - 27;
-      return -1;
-    case 111: // "o"
-      if (n - 31 >= from && buf.startsWith("<|start|>assistant<|channel|>c", n - 31)) return n - 31;
-      return -1;
-    case 109: // "m"
-      if (n - 42 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|", n - 42)) return n - 42;
-      if (n - 33 >= from && buf.startsWith("<|start|>assistant<|channel|>com", n - 33)) return n - 33;
-      if (n - 32 >= from && buf.startsWith("<|start|>assistant<|channel|>co", n - 32)) return n - 32;
-      return -1;
-    case 121: // "y"
-      if (n - 39 >= from && buf.startsWith("<|start|>assistant<|channel|>commentar", n - 39)) return n - 39;
-      return -1;
-    case 103: // "g"
-      if (n - 47 >= from && buf.startsWith("<|start|>assistant<|channel|>commentary<|messa", n - 47)) return n - 47;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant<|channel|>final<|message|>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 35 >= from && buf.startsWith("<|start|>assistant<|channel|>final", n - 35)) return n - 35;
-      if (n - 19 >= from && buf.startsWith("<|start|>assistant", n - 19)) return n - 19;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 44 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|message", n - 44)) return n - 44;
-      if (n - 36 >= from && buf.startsWith("<|start|>assistant<|channel|>final<", n - 36)) return n - 36;
-      if (n - 28 >= from && buf.startsWith("<|start|>assistant<|channel", n - 28)) return n - 28;
-      if (n - 20 >= from && buf.startsWith("<|start|>assistant<", n - 20)) return n - 20;
-      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 115: // "s"
-      if (n - 40 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|mes", n - 40)) return n - 40;
-      if (n - 39 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|me", n - 39)) return n - 39;
-      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
-      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
-      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 116: // "t"
-      if (n - 18 >= from && buf.startsWith("<|start|>assistan", n - 18)) return n - 18;
-      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
-      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 41 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|mess", n - 41)) return n - 41;
-      if (n - 33 >= from && buf.startsWith("<|start|>assistant<|channel|>fin", n - 33)) return n - 33;
-      if (n - 23 >= from && buf.startsWith("<|start|>assistant<|ch", n - 23)) return n - 23;
-      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
-      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
-      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
-      return -1;
-    case 114: // "r"
-      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
-      return -1;
-    case 62: // ">"
-      if (n - 29 >= from && buf.startsWith("<|start|>assistant<|channel|", n - 29)) return n - 29;
-      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
-      return -1;
-    case 105: // "i"
-      if (n - 31 >= from && buf.startsWith("<|start|>assistant<|channel|>f", n - 31)) return n - 31;
-      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
-      return -1;
-    case 110: // "n"
-      if (n - 32 >= from && buf.startsWith("<|start|>assistant<|channel|>fi", n - 32)) return n - 32;
-      if (n - 25 >= from && buf.startsWith("<|start|>assistant<|chan", n - 25)) return n - 25;
-      if (n - 24 >= from && buf.startsWith("<|start|>assistant<|cha", n - 24)) return n - 24;
-      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
-      return -1;
-    case 99: // "c"
-      if (n - 21 >= from && buf.startsWith("<|start|>assistant<|", n - 21)) return n - 21;
-      return -1;
-    case 104: // "h"
-      if (n - 22 >= from && buf.startsWith("<|start|>assistant<|c", n - 22)) return n - 22;
-      return -1;
-    case 101: // "e"
-      if (n - 43 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|messag", n - 43)) return n - 43;
-      if (n - 38 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|m", n - 38)) return n - 38;
-      if (n - 26 >= from && buf.startsWith("<|start|>assistant<|chann", n - 26)) return n - 26;
-      return -1;
-    case 108: // "l"
-      if (n - 34 >= from && buf.startsWith("<|start|>assistant<|channel|>fina", n - 34)) return n - 34;
-      if (n - 27 >= from && buf.startsWith("<|start|>assistant<|channe", n - 27)) return n - 27;
-      return -1;
-    case 102: // "f"
-      if (n - 30 >= from && buf.startsWith("<|start|>assistant<|channel|>", n - 30)) return n - 30;
-      return -1;
-    case 109: // "m"
-      if (n - 37 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|", n - 37)) return n - 37;
-      return -1;
-    case 103: // "g"
-      if (n - 42 >= from && buf.startsWith("<|start|>assistant<|channel|>final<|messa", n - 42)) return n - 42;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>commentary<|message|>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 22 >= from && buf.startsWith("<|channel|>commentary", n - 22)) return n - 22;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 31 >= from && buf.startsWith("<|channel|>commentary<|message", n - 31)) return n - 31;
-      if (n - 23 >= from && buf.startsWith("<|channel|>commentary<", n - 23)) return n - 23;
-      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 99: // "c"
-      if (n - 12 >= from && buf.startsWith("<|channel|>", n - 12)) return n - 12;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 28 >= from && buf.startsWith("<|channel|>commentary<|mess", n - 28)) return n - 28;
-      if (n - 19 >= from && buf.startsWith("<|channel|>comment", n - 19)) return n - 19;
-      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 17 >= from && buf.startsWith("<|channel|>comme", n - 17)) return n - 17;
-      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
-      return -1;
-    case 101: // "e"
-      if (n - 30 >= from && buf.startsWith("<|channel|>commentary<|messag", n - 30)) return n - 30;
-      if (n - 25 >= from && buf.startsWith("<|channel|>commentary<|m", n - 25)) return n - 25;
-      if (n - 16 >= from && buf.startsWith("<|channel|>comm", n - 16)) return n - 16;
-      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
-      return -1;
-    case 108: // "l"
-      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
-      return -1;
-    case 62: // ">"
-      if (n - 11 >= from && buf.startsWith("<|channel|", n - 11)) return n - 11;
-      return -1;
-    case 111: // "o"
-      if (n - 13 >= from && buf.startsWith("<|channel|>c", n - 13)) return n - 13;
-      return -1;
-    case 109: // "m"
-      if (n - 24 >= from && buf.startsWith("<|channel|>commentary<|", n - 24)) return n - 24;
-      if (n - 15 >= from && buf.startsWith("<|channel|>com", n - 15)) return n - 15;
-      if (n - 14 >= from && buf.startsWith("<|channel|>co", n - 14)) return n - 14;
-      return -1;
-    case 116: // "t"
-      if (n - 18 >= from && buf.startsWith("<|channel|>commen", n - 18)) return n - 18;
-      return -1;
-    case 114: // "r"
-      if (n - 20 >= from && buf.startsWith("<|channel|>commenta", n - 20)) return n - 20;
-      return -1;
-    case 121: // "y"
-      if (n - 21 >= from && buf.startsWith("<|channel|>commentar", n - 21)) return n - 21;
-      return -1;
-    case 115: // "s"
-      if (n - 27 >= from && buf.startsWith("<|channel|>commentary<|mes", n - 27)) return n - 27;
-      if (n - 26 >= from && buf.startsWith("<|channel|>commentary<|me", n - 26)) return n - 26;
-      return -1;
-    case 103: // "g"
-      if (n - 29 >= from && buf.startsWith("<|channel|>commentary<|messa", n - 29)) return n - 29;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>final<|message|>" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 17 >= from && buf.startsWith("<|channel|>final", n - 17)) return n - 17;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 26 >= from && buf.startsWith("<|channel|>final<|message", n - 26)) return n - 26;
-      if (n - 18 >= from && buf.startsWith("<|channel|>final<", n - 18)) return n - 18;
-      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 99: // "c"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 23 >= from && buf.startsWith("<|channel|>final<|mess", n - 23)) return n - 23;
-      if (n - 15 >= from && buf.startsWith("<|channel|>fin", n - 15)) return n - 15;
-      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 14 >= from && buf.startsWith("<|channel|>fi", n - 14)) return n - 14;
-      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
-      return -1;
-    case 101: // "e"
-      if (n - 25 >= from && buf.startsWith("<|channel|>final<|messag", n - 25)) return n - 25;
-      if (n - 20 >= from && buf.startsWith("<|channel|>final<|m", n - 20)) return n - 20;
-      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
-      return -1;
-    case 108: // "l"
-      if (n - 16 >= from && buf.startsWith("<|channel|>fina", n - 16)) return n - 16;
-      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
-      return -1;
-    case 62: // ">"
-      if (n - 11 >= from && buf.startsWith("<|channel|", n - 11)) return n - 11;
-      return -1;
-    case 102: // "f"
-      if (n - 12 >= from && buf.startsWith("<|channel|>", n - 12)) return n - 12;
-      return -1;
-    case 105: // "i"
-      if (n - 13 >= from && buf.startsWith("<|channel|>f", n - 13)) return n - 13;
-      return -1;
-    case 109: // "m"
-      if (n - 19 >= from && buf.startsWith("<|channel|>final<|", n - 19)) return n - 19;
-      return -1;
-    case 115: // "s"
-      if (n - 22 >= from && buf.startsWith("<|channel|>final<|mes", n - 22)) return n - 22;
-      if (n - 21 >= from && buf.startsWith("<|channel|>final<|me", n - 21)) return n - 21;
-      return -1;
-    case 103: // "g"
-      if (n - 24 >= from && buf.startsWith("<|channel|>final<|messa", n - 24)) return n - 24;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 99: // "c"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
-      return -1;
-    case 101: // "e"
-      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
-      return -1;
-    case 108: // "l"
-      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 115: // "s"
-      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
-      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
-      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 116: // "t"
-      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
-      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
-      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
-      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
-      return -1;
-    case 114: // "r"
-      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
-      return -1;
-    case 62: // ">"
-      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
-      return -1;
-    case 105: // "i"
-      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
-      return -1;
-    case 110: // "n"
-      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "to=python" (-1 if none); candidates by last character. */
-function hold6(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 116: // "t"
-      if (n - 6 >= from && buf.startsWith("to=py", n - 6)) return n - 6;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 111: // "o"
-      if (n - 8 >= from && buf.startsWith("to=pyth", n - 8)) return n - 8;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 116) return n - 2;
-      return -1;
-    case 61: // "="
-      if (n - 3 >= from && buf.startsWith("to", n - 3)) return n - 3;
-      return -1;
-    case 112: // "p"
-      if (n - 4 >= from && buf.startsWith("to=", n - 4)) return n - 4;
-      return -1;
-    case 121: // "y"
-      if (n - 5 >= from && buf.startsWith("to=p", n - 5)) return n - 5;
-      return -1;
-    case 104: // "h"
-      if (n - 7 >= from && buf.startsWith("to=pyt", n - 7)) return n - 7;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|start|>assistant<|channel|>analysis<|message|>" (-1 if none); candidates by last character. */
-function hold7(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 38 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis", n - 38)) return n - 38;
-      if (n - 19 >= from && buf.startsWith("<|start|>assistant", n - 19)) return n - 19;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 47 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|message", n - 47)) return n - 47;
-      if (n - 39 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<", n - 39)) return n - 39;
-      if (n - 28 >= from && buf.startsWith("<|start|>assistant<|channel", n - 28)) return n - 28;
-      if (n - 20 >= from && buf.startsWith("<|start|>assistant<", n - 20)) return n - 20;
-      if (n - 8 >= from && buf.startsWith("<|start", n - 8)) return n - 8;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 115: // "s"
-      if (n - 43 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|mes", n - 43)) return n - 43;
-      if (n - 42 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|me", n - 42)) return n - 42;
-      if (n - 37 >= from && buf.startsWith("<|start|>assistant<|channel|>analysi", n - 37)) return n - 37;
-      if (n - 35 >= from && buf.startsWith("<|start|>assistant<|channel|>analy", n - 35)) return n - 35;
-      if (n - 14 >= from && buf.startsWith("<|start|>assi", n - 14)) return n - 14;
-      if (n - 12 >= from && buf.startsWith("<|start|>as", n - 12)) return n - 12;
-      if (n - 11 >= from && buf.startsWith("<|start|>a", n - 11)) return n - 11;
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 116: // "t"
-      if (n - 18 >= from && buf.startsWith("<|start|>assistan", n - 18)) return n - 18;
-      if (n - 15 >= from && buf.startsWith("<|start|>assis", n - 15)) return n - 15;
-      if (n - 7 >= from && buf.startsWith("<|star", n - 7)) return n - 7;
-      if (n - 4 >= from && buf.startsWith("<|s", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 44 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|mess", n - 44)) return n - 44;
-      if (n - 32 >= from && buf.startsWith("<|start|>assistant<|channel|>an", n - 32)) return n - 32;
-      if (n - 30 >= from && buf.startsWith("<|start|>assistant<|channel|>", n - 30)) return n - 30;
-      if (n - 23 >= from && buf.startsWith("<|start|>assistant<|ch", n - 23)) return n - 23;
-      if (n - 16 >= from && buf.startsWith("<|start|>assist", n - 16)) return n - 16;
-      if (n - 10 >= from && buf.startsWith("<|start|>", n - 10)) return n - 10;
-      if (n - 5 >= from && buf.startsWith("<|st", n - 5)) return n - 5;
-      return -1;
-    case 114: // "r"
-      if (n - 6 >= from && buf.startsWith("<|sta", n - 6)) return n - 6;
-      return -1;
-    case 62: // ">"
-      if (n - 29 >= from && buf.startsWith("<|start|>assistant<|channel|", n - 29)) return n - 29;
-      if (n - 9 >= from && buf.startsWith("<|start|", n - 9)) return n - 9;
-      return -1;
-    case 105: // "i"
-      if (n - 36 >= from && buf.startsWith("<|start|>assistant<|channel|>analys", n - 36)) return n - 36;
-      if (n - 13 >= from && buf.startsWith("<|start|>ass", n - 13)) return n - 13;
-      return -1;
-    case 110: // "n"
-      if (n - 31 >= from && buf.startsWith("<|start|>assistant<|channel|>a", n - 31)) return n - 31;
-      if (n - 25 >= from && buf.startsWith("<|start|>assistant<|chan", n - 25)) return n - 25;
-      if (n - 24 >= from && buf.startsWith("<|start|>assistant<|cha", n - 24)) return n - 24;
-      if (n - 17 >= from && buf.startsWith("<|start|>assista", n - 17)) return n - 17;
-      return -1;
-    case 99: // "c"
-      if (n - 21 >= from && buf.startsWith("<|start|>assistant<|", n - 21)) return n - 21;
-      return -1;
-    case 104: // "h"
-      if (n - 22 >= from && buf.startsWith("<|start|>assistant<|c", n - 22)) return n - 22;
-      return -1;
-    case 101: // "e"
-      if (n - 46 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|messag", n - 46)) return n - 46;
-      if (n - 41 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|m", n - 41)) return n - 41;
-      if (n - 26 >= from && buf.startsWith("<|start|>assistant<|chann", n - 26)) return n - 26;
-      return -1;
-    case 108: // "l"
-      if (n - 33 >= from && buf.startsWith("<|start|>assistant<|channel|>ana", n - 33)) return n - 33;
-      if (n - 27 >= from && buf.startsWith("<|start|>assistant<|channe", n - 27)) return n - 27;
-      return -1;
-    case 121: // "y"
-      if (n - 34 >= from && buf.startsWith("<|start|>assistant<|channel|>anal", n - 34)) return n - 34;
-      return -1;
-    case 109: // "m"
-      if (n - 40 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|", n - 40)) return n - 40;
-      return -1;
-    case 103: // "g"
-      if (n - 45 >= from && buf.startsWith("<|start|>assistant<|channel|>analysis<|messa", n - 45)) return n - 45;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<|channel|>analysis<|message|>" (-1 if none); candidates by last character. */
-function hold8(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 20 >= from && buf.startsWith("<|channel|>analysis", n - 20)) return n - 20;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 124: // "|"
-      if (n - 29 >= from && buf.startsWith("<|channel|>analysis<|message", n - 29)) return n - 29;
-      if (n - 21 >= from && buf.startsWith("<|channel|>analysis<", n - 21)) return n - 21;
-      if (n - 10 >= from && buf.startsWith("<|channel", n - 10)) return n - 10;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 99: // "c"
-      if (n - 3 >= from && buf.startsWith("<|", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("<|c", n - 4)) return n - 4;
-      return -1;
-    case 97: // "a"
-      if (n - 26 >= from && buf.startsWith("<|channel|>analysis<|mess", n - 26)) return n - 26;
-      if (n - 14 >= from && buf.startsWith("<|channel|>an", n - 14)) return n - 14;
-      if (n - 12 >= from && buf.startsWith("<|channel|>", n - 12)) return n - 12;
-      if (n - 5 >= from && buf.startsWith("<|ch", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 13 >= from && buf.startsWith("<|channel|>a", n - 13)) return n - 13;
-      if (n - 7 >= from && buf.startsWith("<|chan", n - 7)) return n - 7;
-      if (n - 6 >= from && buf.startsWith("<|cha", n - 6)) return n - 6;
-      return -1;
-    case 101: // "e"
-      if (n - 28 >= from && buf.startsWith("<|channel|>analysis<|messag", n - 28)) return n - 28;
-      if (n - 23 >= from && buf.startsWith("<|channel|>analysis<|m", n - 23)) return n - 23;
-      if (n - 8 >= from && buf.startsWith("<|chann", n - 8)) return n - 8;
-      return -1;
-    case 108: // "l"
-      if (n - 15 >= from && buf.startsWith("<|channel|>ana", n - 15)) return n - 15;
-      if (n - 9 >= from && buf.startsWith("<|channe", n - 9)) return n - 9;
-      return -1;
-    case 62: // ">"
-      if (n - 11 >= from && buf.startsWith("<|channel|", n - 11)) return n - 11;
-      return -1;
-    case 121: // "y"
-      if (n - 16 >= from && buf.startsWith("<|channel|>anal", n - 16)) return n - 16;
-      return -1;
-    case 115: // "s"
-      if (n - 25 >= from && buf.startsWith("<|channel|>analysis<|mes", n - 25)) return n - 25;
-      if (n - 24 >= from && buf.startsWith("<|channel|>analysis<|me", n - 24)) return n - 24;
-      if (n - 19 >= from && buf.startsWith("<|channel|>analysi", n - 19)) return n - 19;
-      if (n - 17 >= from && buf.startsWith("<|channel|>analy", n - 17)) return n - 17;
-      return -1;
-    case 105: // "i"
-      if (n - 18 >= from && buf.startsWith("<|channel|>analys", n - 18)) return n - 18;
-      return -1;
-    case 109: // "m"
-      if (n - 22 >= from && buf.startsWith("<|channel|>analysis<|", n - 22)) return n - 22;
-      return -1;
-    case 103: // "g"
-      if (n - 27 >= from && buf.startsWith("<|channel|>analysis<|messa", n - 27)) return n - 27;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "to=" (-1 if none); candidates by last character. */
-function hold9(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 116: // "t"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 111: // "o"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 116) return n - 2;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
-function hold10(buf: string, from: number, n: number): number {
+function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -817,7 +251,7 @@ function hold10(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|return|>" (-1 if none); candidates by last character. */
-function hold11(buf: string, from: number, n: number): number {
+function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -847,7 +281,7 @@ function hold11(buf: string, from: number, n: number): number {
 }
 
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|call|>" (-1 if none); candidates by last character. */
-function hold12(buf: string, from: number, n: number): number {
+function hold2(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -870,91 +304,38 @@ function hold12(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>": a match begins in the whitespace before the first of "<|channel|>", "<|start|>assistant", "to=python", or is pending at the end. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<|channel|>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("<|start|>assistant", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("to=python", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold4(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold5(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold6(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
-/** Pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>": a match begins in the whitespace before the first of "<|channel|>", "<|start|>assistant", "to=", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<|channel|>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("<|start|>assistant", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("to=", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold4(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold5(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold9(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P0.search(buf, j, !eos);
-}
-
+/** outside (no implicit field): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open content: "<|start|>assistant<|channel|>commentary<|message|>" | "<|start|>assistant<|channel|>final<|message|>" | "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"
+  {
+    field: 1,
+    open: true,
+    delim: new LiteralSetDelimiter(
+      [
+        "<|start|>assistant<|channel|>commentary<|message|>",
+        "<|start|>assistant<|channel|>final<|message|>",
+        "<|channel|>commentary<|message|>",
+        "<|channel|>final<|message|>",
+      ],
+      false,
+    ),
+    slot: 0,
+  },
+  // open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+  { field: 3, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  // open thinking: "<|start|>assistant<|channel|>analysis<|message|>" | "<|channel|>analysis<|message|>"
+  {
+    field: 0,
+    open: true,
+    delim: new LiteralSetDelimiter(
+      ["<|start|>assistant<|channel|>analysis<|message|>", "<|channel|>analysis<|message|>"],
+      false,
+    ),
+    slot: 2,
+  },
+  // open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+  { field: 2, open: true, delim: new PatternDelimiter(P0), slot: 3 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   const all = P2.finditer(prefix);
@@ -963,180 +344,8 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P1.lookbehind, P0.lookbehind);
 /** outside (no implicit field): open content: "<|start|>assistant<|channel|>commentary<|message|>" | "<|start|>assistant<|channel|>final<|message|>" | "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"; open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"; open thinking: "<|start|>assistant<|channel|>analysis<|message|>" | "<|channel|>analysis<|message|>"; open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open content: "<|start|>assistant<|channel|>commentary<|message|>" | "<|start|>assistant<|channel|>final<|message|>" | "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0S < 0 || m.mO_0S >= pos)) {
-      s = m.mO_0S;
-      e = m.mO_0E;
-      part = m.mO_0P;
-    } else {
-      let t = 0;
-      t = buf.indexOf("<|start|>assistant<|channel|>commentary<|message|>", pos);
-      if (t >= 0) {
-        s = t;
-        e = t + 50;
-      }
-      t = buf.indexOf("<|start|>assistant<|channel|>final<|message|>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 45;
-      }
-      t = buf.indexOf("<|channel|>commentary<|message|>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 32;
-      }
-      t = buf.indexOf("<|channel|>final<|message|>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 27;
-      }
-      if (s < 0 && !eos) {
-        t = hold0(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold1(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold2(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold3(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        part = s >= 0;
-      }
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0S = s;
-      m.mO_0E = e;
-      m.mO_0P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  // [1] open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find1(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 3;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] open thinking: "<|start|>assistant<|channel|>analysis<|message|>" | "<|channel|>analysis<|message|>"
-  {
-    let s = -1;
-    let e = 0;
-    let part = false;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2S < 0 || m.mO_2S >= pos)) {
-      s = m.mO_2S;
-      e = m.mO_2E;
-      part = m.mO_2P;
-    } else {
-      let t = 0;
-      t = buf.indexOf("<|start|>assistant<|channel|>analysis<|message|>", pos);
-      if (t >= 0) {
-        s = t;
-        e = t + 48;
-      }
-      t = buf.indexOf("<|channel|>analysis<|message|>", pos);
-      if (t >= 0 && (s < 0 || t < s)) {
-        s = t;
-        e = t + 30;
-      }
-      if (s < 0 && !eos) {
-        t = hold7(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        t = hold8(buf, pos, n);
-        if (t >= 0 && (s < 0 || t < s)) s = t;
-        part = s >= 0;
-      }
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2S = s;
-      m.mO_2E = e;
-      m.mO_2P = part;
-    }
-    if (s >= 0) {
-      if (part) {
-        if (s < hold) hold = s;
-      } else if (bf < 0 || s < bs || (s === bs && e - s > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = s;
-        be = e;
-        bg = null;
-      }
-    }
-  }
-  // [3] open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_3Buf && eos === m.mO_3Eos && pos >= m.mO_3From && (m.mO_3Hit === null || m.mO_3Hit.start >= pos))
-      r = m.mO_3Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_3Buf = buf;
-      m.mO_3From = pos;
-      m.mO_3Eos = eos;
-      m.mO_3Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 2;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 4);
 }
 
 /** inside thinking: close thinking: "<|end|>". */
@@ -1153,7 +362,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold10(buf, pos, n);
+  const p = eos ? -1 : hold0(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -1165,7 +374,6 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   let bo = false;
   let bs = 0;
   let be = 0;
-  let bg: Record<string, string | null> | null = null;
   // [0] close content: "<|return|>" | "<|end|>"
   {
     let s = -1;
@@ -1183,9 +391,9 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
       e = t + 7;
     }
     if (s < 0 && !eos) {
-      t = hold11(buf, pos, n);
+      t = hold1(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
-      t = hold10(buf, pos, n);
+      t = hold0(buf, pos, n);
       if (t >= 0 && (s < 0 || t < s)) s = t;
       part = s >= 0;
     }
@@ -1197,7 +405,6 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
         bo = false;
         bs = s;
         be = e;
-        bg = null;
       }
     }
   }
@@ -1210,7 +417,7 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.open = bo;
   out.start = bs;
   out.end = be;
-  out.groups = bg;
+  out.groups = null;
 }
 
 /** inside tool_calls: close tool_calls: "<|call|>". */
@@ -1227,7 +434,7 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold12(buf, pos, n);
+  const p = eos ? -1 : hold2(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
@@ -1245,37 +452,17 @@ function scanField3(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold12(buf, pos, n);
+  const p = eos ? -1 : hold2(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = -1;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0S = -1;
-  mO_0E = 0;
-  mO_0P = false;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2S = -1;
-  mO_2E = 0;
-  mO_2P = false;
-  mO_3Buf: string | null = null;
-  mO_3From = 0;
-  mO_3Eos = false;
-  mO_3Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -1291,7 +478,7 @@ class ParserPlan implements Plan {
         scanField3(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

@@ -7,6 +7,8 @@ import {
   parseXmlInline,
   PatternMatcher,
   SPACE,
+  PatternDelimiter,
+  scanWatched,
   applyTransform,
   pyStrip,
 } from "../runtime/index.ts";
@@ -23,9 +25,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -300,256 +302,25 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<think" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 116: // "t"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 104: // "h"
-      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
-      return -1;
-    case 105: // "i"
-      if (n - 4 >= from && buf.startsWith("<th", n - 4)) return n - 4;
-      return -1;
-    case 110: // "n"
-      if (n - 5 >= from && buf.startsWith("<thi", n - 5)) return n - 5;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_call" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 116: // "t"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 111: // "o"
-      if (n - 4 >= from && buf.startsWith("<to", n - 4)) return n - 4;
-      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
-      return -1;
-    case 108: // "l"
-      if (n - 9 >= from && buf.startsWith("<tool_ca", n - 9)) return n - 9;
-      if (n - 5 >= from && buf.startsWith("<too", n - 5)) return n - 5;
-      return -1;
-    case 95: // "_"
-      if (n - 6 >= from && buf.startsWith("<tool", n - 6)) return n - 6;
-      return -1;
-    case 99: // "c"
-      if (n - 7 >= from && buf.startsWith("<tool_", n - 7)) return n - 7;
-      return -1;
-    case 97: // "a"
-      if (n - 8 >= from && buf.startsWith("<tool_c", n - 8)) return n - 8;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<tool_calls" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 116: // "t"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 111: // "o"
-      if (n - 4 >= from && buf.startsWith("<to", n - 4)) return n - 4;
-      if (n - 3 >= from && buf.startsWith("<t", n - 3)) return n - 3;
-      return -1;
-    case 108: // "l"
-      if (n - 10 >= from && buf.startsWith("<tool_cal", n - 10)) return n - 10;
-      if (n - 9 >= from && buf.startsWith("<tool_ca", n - 9)) return n - 9;
-      if (n - 5 >= from && buf.startsWith("<too", n - 5)) return n - 5;
-      return -1;
-    case 95: // "_"
-      if (n - 6 >= from && buf.startsWith("<tool", n - 6)) return n - 6;
-      return -1;
-    case 99: // "c"
-      if (n - 7 >= from && buf.startsWith("<tool_", n - 7)) return n - 7;
-      return -1;
-    case 97: // "a"
-      if (n - 8 >= from && buf.startsWith("<tool_c", n - 8)) return n - 8;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</think" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 47: // "/"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
-      return -1;
-    case 104: // "h"
-      if (n - 4 >= from && buf.startsWith("</t", n - 4)) return n - 4;
-      return -1;
-    case 105: // "i"
-      if (n - 5 >= from && buf.startsWith("</th", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 6 >= from && buf.startsWith("</thi", n - 6)) return n - 6;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_call" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 47: // "/"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 116: // "t"
-      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
-      return -1;
-    case 111: // "o"
-      if (n - 5 >= from && buf.startsWith("</to", n - 5)) return n - 5;
-      if (n - 4 >= from && buf.startsWith("</t", n - 4)) return n - 4;
-      return -1;
-    case 108: // "l"
-      if (n - 10 >= from && buf.startsWith("</tool_ca", n - 10)) return n - 10;
-      if (n - 6 >= from && buf.startsWith("</too", n - 6)) return n - 6;
-      return -1;
-    case 95: // "_"
-      if (n - 7 >= from && buf.startsWith("</tool", n - 7)) return n - 7;
-      return -1;
-    case 99: // "c"
-      if (n - 8 >= from && buf.startsWith("</tool_", n - 8)) return n - 8;
-      return -1;
-    case 97: // "a"
-      if (n - 9 >= from && buf.startsWith("</tool_c", n - 9)) return n - 9;
-      return -1;
-  }
-  return -1;
-}
-
-/** Pattern "<think(?::opensource)?>|^\\s*(?=</think(?::opensource)?>)": a match begins at the start of the text or at the first of "<think", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  if (pos === 0) return P0.search(buf, 0, !eos);
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<think", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold0(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0) return null;
-  }
-  return P0.search(buf, j, !eos);
-}
-
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "\\s*(?:<tool_calls(?::opensource)?>\\s*)?<tool_call(?::opensource)?>(?P<name>[^<\\n]+?)<tool_sep(?::opensource)?>\\s*": a match begins in the whitespace before the first of "<tool_call", "<tool_calls", or is pending at the end. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<tool_call", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("<tool_calls", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold1(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold2(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*(?:</tool_calls(?::opensource)?>|<｜hy_eos(?::opensource)?｜>)": whitespace then "<", so a match starts in the whitespace before that text's first occurrence; without one, only a pending match can exist, at the end. */
-const NO_GROUPS_4: Record<string, string | null> = {};
-function find4(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = buf.indexOf("<", pos);
-  if (j < 0) {
-    if (eos) return null;
-    if (n <= pos) return null;
-    {
-      // No start of the literal is arriving: only trailing whitespace can be a pending match (from its start).
-      if (!pySpace(buf.charCodeAt(n - 1))) return null;
-      let p = n - 1;
-      while (p > pos && pySpace(buf.charCodeAt(p - 1))) p--;
-      return { start: p, end: n, partial: true, groups: NO_GROUPS_4 };
-    }
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P4.search(buf, j, !eos);
-}
-
-/** Pattern "</think(?::opensource)?>": every match starts with "</think", so search from its first occurrence, or from where it may be arriving. */
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  const j = buf.indexOf("</think", pos);
-  if (j >= 0) return P2.search(buf, j, !eos);
-  if (eos) return null;
-  const p = hold3(buf, pos, n);
-  return p < 0 ? null : P2.search(buf, p, true);
-}
-
-/** Pattern "</tool_call(?::opensource)?>": every match starts with "</tool_call", so search from its first occurrence, or from where it may be arriving. */
-function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  const j = buf.indexOf("</tool_call", pos);
-  if (j >= 0) return P3.search(buf, j, !eos);
-  if (eos) return null;
-  const p = hold4(buf, pos, n);
-  return p < 0 ? null : P3.search(buf, p, true);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open thinking: pattern "<think(?::opensource)?>|^\\s*(?=</think(?::opensource)?>)"
+  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  // open tool_calls: pattern "\\s*(?:<tool_calls(?::opensource)?>\\s*)?<tool_call(?::opensource)?>(?P<name>[^<\\n]+?)<tool_sep(?::opensource)?>\\s*"
+  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  // close content: pattern "\\s*(?:</tool_calls(?::opensource)?>|<｜hy_eos(?::opensource)?｜>)"
+  { field: 2, open: false, delim: new PatternDelimiter(P4), slot: 2 },
+];
+/** inside thinking: the watched delimiters in the reference's tie-break order. */
+const W0: Watched[] = [
+  // close thinking: pattern "</think(?::opensource)?>"
+  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+];
+/** inside tool_calls: the watched delimiters in the reference's tie-break order. */
+const W1: Watched[] = [
+  // close tool_calls: pattern "</tool_call(?::opensource)?>"
+  { field: 1, open: false, delim: new PatternDelimiter(P3), slot: 6 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "<｜hy_Assistant:opensource｜>" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -559,155 +330,27 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind);
 /** outside (implicit field content): open thinking: pattern "<think(?::opensource)?>|^\\s*(?=</think(?::opensource)?>)"; open tool_calls: pattern "\\s*(?:<tool_calls(?::opensource)?>\\s*)?<tool_call(?::opensource)?>(?P<name>[^<\\n]+?)<tool_sep(?::opensource)?>\\s*"; close content: pattern "\\s*(?:</tool_calls(?::opensource)?>|<｜hy_eos(?::opensource)?｜>)". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open thinking: pattern "<think(?::opensource)?>|^\\s*(?=</think(?::opensource)?>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
-      r = m.mO_0Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [1] open tool_calls: pattern "\\s*(?:<tool_calls(?::opensource)?>\\s*)?<tool_call(?::opensource)?>(?P<name>[^<\\n]+?)<tool_sep(?::opensource)?>\\s*"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find1(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] close content: pattern "\\s*(?:</tool_calls(?::opensource)?>|<｜hy_eos(?::opensource)?｜>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2Hit === null || m.mO_2Hit.start >= pos))
-      r = m.mO_2Hit;
-    else {
-      r = find4(buf, pos, eos, n);
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 2;
-        bo = false;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: pattern "</think(?::opensource)?>". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find2(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 0;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W0, buf, pos, eos, out, 5);
 }
 
 /** inside tool_calls: close tool_calls: pattern "</tool_call(?::opensource)?>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find3(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 1;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W1, buf, pos, eos, out, 7);
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 2;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0Hit: PatternMatch | null = null;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -717,7 +360,7 @@ class ParserPlan implements Plan {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

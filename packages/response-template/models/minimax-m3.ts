@@ -7,6 +7,8 @@ import {
   parseXmlNested,
   PatternMatcher,
   SPACE,
+  PatternDelimiter,
+  scanWatched,
   applyTransform,
   pyStrip,
 } from "../runtime/index.ts";
@@ -23,9 +25,9 @@ import type {
   ToolCall,
   ContentContext,
   ContentParser,
-  PatternMatch,
   UnicodeTables,
   PyPattern,
+  Watched,
 } from "../runtime/index.ts";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -231,238 +233,8 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
-/** Earliest p ≥ from with buf[p:] a proper prefix of "<mm:think>" (-1 if none); candidates by last character. */
-function hold0(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 109: // "m"
-      if (n - 3 >= from && buf.startsWith("<m", n - 3)) return n - 3;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 58: // ":"
-      if (n - 4 >= from && buf.startsWith("<mm", n - 4)) return n - 4;
-      return -1;
-    case 116: // "t"
-      if (n - 5 >= from && buf.startsWith("<mm:", n - 5)) return n - 5;
-      return -1;
-    case 104: // "h"
-      if (n - 6 >= from && buf.startsWith("<mm:t", n - 6)) return n - 6;
-      return -1;
-    case 105: // "i"
-      if (n - 7 >= from && buf.startsWith("<mm:th", n - 7)) return n - 7;
-      return -1;
-    case 110: // "n"
-      if (n - 8 >= from && buf.startsWith("<mm:thi", n - 8)) return n - 8;
-      return -1;
-    case 107: // "k"
-      if (n - 9 >= from && buf.startsWith("<mm:thin", n - 9)) return n - 9;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[<invoke name=\"" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 93: // "]"
-      if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 60: // "<"
-      if (n - 14 >= from && buf.startsWith("]<]minimax[>[", n - 14)) return n - 14;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 93) return n - 2;
-      return -1;
-    case 109: // "m"
-      if (n - 24 >= from && buf.startsWith("]<]minimax[>[<invoke na", n - 24)) return n - 24;
-      if (n - 8 >= from && buf.startsWith("]<]mini", n - 8)) return n - 8;
-      if (n - 4 >= from && buf.startsWith("]<]", n - 4)) return n - 4;
-      return -1;
-    case 105: // "i"
-      if (n - 15 >= from && buf.startsWith("]<]minimax[>[<", n - 15)) return n - 15;
-      if (n - 7 >= from && buf.startsWith("]<]min", n - 7)) return n - 7;
-      if (n - 5 >= from && buf.startsWith("]<]m", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 22 >= from && buf.startsWith("]<]minimax[>[<invoke ", n - 22)) return n - 22;
-      if (n - 16 >= from && buf.startsWith("]<]minimax[>[<i", n - 16)) return n - 16;
-      if (n - 6 >= from && buf.startsWith("]<]mi", n - 6)) return n - 6;
-      return -1;
-    case 97: // "a"
-      if (n - 23 >= from && buf.startsWith("]<]minimax[>[<invoke n", n - 23)) return n - 23;
-      if (n - 9 >= from && buf.startsWith("]<]minim", n - 9)) return n - 9;
-      return -1;
-    case 120: // "x"
-      if (n - 10 >= from && buf.startsWith("]<]minima", n - 10)) return n - 10;
-      return -1;
-    case 91: // "["
-      if (n - 13 >= from && buf.startsWith("]<]minimax[>", n - 13)) return n - 13;
-      if (n - 11 >= from && buf.startsWith("]<]minimax", n - 11)) return n - 11;
-      return -1;
-    case 62: // ">"
-      if (n - 12 >= from && buf.startsWith("]<]minimax[", n - 12)) return n - 12;
-      return -1;
-    case 118: // "v"
-      if (n - 17 >= from && buf.startsWith("]<]minimax[>[<in", n - 17)) return n - 17;
-      return -1;
-    case 111: // "o"
-      if (n - 18 >= from && buf.startsWith("]<]minimax[>[<inv", n - 18)) return n - 18;
-      return -1;
-    case 107: // "k"
-      if (n - 19 >= from && buf.startsWith("]<]minimax[>[<invo", n - 19)) return n - 19;
-      return -1;
-    case 101: // "e"
-      if (n - 25 >= from && buf.startsWith("]<]minimax[>[<invoke nam", n - 25)) return n - 25;
-      if (n - 20 >= from && buf.startsWith("]<]minimax[>[<invok", n - 20)) return n - 20;
-      return -1;
-    case 32: // " "
-      if (n - 21 >= from && buf.startsWith("]<]minimax[>[<invoke", n - 21)) return n - 21;
-      return -1;
-    case 61: // "="
-      if (n - 26 >= from && buf.startsWith("]<]minimax[>[<invoke name", n - 26)) return n - 26;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[<tool_call>" (-1 if none); candidates by last character. */
-function hold2(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 93: // "]"
-      if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 60: // "<"
-      if (n - 14 >= from && buf.startsWith("]<]minimax[>[", n - 14)) return n - 14;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 93) return n - 2;
-      return -1;
-    case 109: // "m"
-      if (n - 8 >= from && buf.startsWith("]<]mini", n - 8)) return n - 8;
-      if (n - 4 >= from && buf.startsWith("]<]", n - 4)) return n - 4;
-      return -1;
-    case 105: // "i"
-      if (n - 7 >= from && buf.startsWith("]<]min", n - 7)) return n - 7;
-      if (n - 5 >= from && buf.startsWith("]<]m", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 6 >= from && buf.startsWith("]<]mi", n - 6)) return n - 6;
-      return -1;
-    case 97: // "a"
-      if (n - 21 >= from && buf.startsWith("]<]minimax[>[<tool_c", n - 21)) return n - 21;
-      if (n - 9 >= from && buf.startsWith("]<]minim", n - 9)) return n - 9;
-      return -1;
-    case 120: // "x"
-      if (n - 10 >= from && buf.startsWith("]<]minima", n - 10)) return n - 10;
-      return -1;
-    case 91: // "["
-      if (n - 13 >= from && buf.startsWith("]<]minimax[>", n - 13)) return n - 13;
-      if (n - 11 >= from && buf.startsWith("]<]minimax", n - 11)) return n - 11;
-      return -1;
-    case 62: // ">"
-      if (n - 12 >= from && buf.startsWith("]<]minimax[", n - 12)) return n - 12;
-      return -1;
-    case 116: // "t"
-      if (n - 15 >= from && buf.startsWith("]<]minimax[>[<", n - 15)) return n - 15;
-      return -1;
-    case 111: // "o"
-      if (n - 17 >= from && buf.startsWith("]<]minimax[>[<to", n - 17)) return n - 17;
-      if (n - 16 >= from && buf.startsWith("]<]minimax[>[<t", n - 16)) return n - 16;
-      return -1;
-    case 108: // "l"
-      if (n - 23 >= from && buf.startsWith("]<]minimax[>[<tool_cal", n - 23)) return n - 23;
-      if (n - 22 >= from && buf.startsWith("]<]minimax[>[<tool_ca", n - 22)) return n - 22;
-      if (n - 18 >= from && buf.startsWith("]<]minimax[>[<too", n - 18)) return n - 18;
-      return -1;
-    case 95: // "_"
-      if (n - 19 >= from && buf.startsWith("]<]minimax[>[<tool", n - 19)) return n - 19;
-      return -1;
-    case 99: // "c"
-      if (n - 20 >= from && buf.startsWith("]<]minimax[>[<tool_", n - 20)) return n - 20;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "[e~[" (-1 if none); candidates by last character. */
-function hold3(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 91: // "["
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 101: // "e"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 91) return n - 2;
-      return -1;
-    case 126: // "~"
-      if (n - 3 >= from && buf.startsWith("[e", n - 3)) return n - 3;
-      return -1;
-  }
-  return -1;
-}
-
-/** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[</tool_call>" (-1 if none); candidates by last character. */
-function hold4(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 93: // "]"
-      if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 60: // "<"
-      if (n - 14 >= from && buf.startsWith("]<]minimax[>[", n - 14)) return n - 14;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 93) return n - 2;
-      return -1;
-    case 109: // "m"
-      if (n - 8 >= from && buf.startsWith("]<]mini", n - 8)) return n - 8;
-      if (n - 4 >= from && buf.startsWith("]<]", n - 4)) return n - 4;
-      return -1;
-    case 105: // "i"
-      if (n - 7 >= from && buf.startsWith("]<]min", n - 7)) return n - 7;
-      if (n - 5 >= from && buf.startsWith("]<]m", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 6 >= from && buf.startsWith("]<]mi", n - 6)) return n - 6;
-      return -1;
-    case 97: // "a"
-      if (n - 22 >= from && buf.startsWith("]<]minimax[>[</tool_c", n - 22)) return n - 22;
-      if (n - 9 >= from && buf.startsWith("]<]minim", n - 9)) return n - 9;
-      return -1;
-    case 120: // "x"
-      if (n - 10 >= from && buf.startsWith("]<]minima", n - 10)) return n - 10;
-      return -1;
-    case 91: // "["
-      if (n - 13 >= from && buf.startsWith("]<]minimax[>", n - 13)) return n - 13;
-      if (n - 11 >= from && buf.startsWith("]<]minimax", n - 11)) return n - 11;
-      return -1;
-    case 62: // ">"
-      if (n - 12 >= from && buf.startsWith("]<]minimax[", n - 12)) return n - 12;
-      return -1;
-    case 47: // "/"
-      if (n - 15 >= from && buf.startsWith("]<]minimax[>[<", n - 15)) return n - 15;
-      return -1;
-    case 116: // "t"
-      if (n - 16 >= from && buf.startsWith("]<]minimax[>[</", n - 16)) return n - 16;
-      return -1;
-    case 111: // "o"
-      if (n - 18 >= from && buf.startsWith("]<]minimax[>[</to", n - 18)) return n - 18;
-      if (n - 17 >= from && buf.startsWith("]<]minimax[>[</t", n - 17)) return n - 17;
-      return -1;
-    case 108: // "l"
-      if (n - 24 >= from && buf.startsWith("]<]minimax[>[</tool_cal", n - 24)) return n - 24;
-      if (n - 23 >= from && buf.startsWith("]<]minimax[>[</tool_ca", n - 23)) return n - 23;
-      if (n - 19 >= from && buf.startsWith("]<]minimax[>[</too", n - 19)) return n - 19;
-      return -1;
-    case 95: // "_"
-      if (n - 20 >= from && buf.startsWith("]<]minimax[>[</tool", n - 20)) return n - 20;
-      return -1;
-    case 99: // "c"
-      if (n - 21 >= from && buf.startsWith("]<]minimax[>[</tool_", n - 21)) return n - 21;
-      return -1;
-  }
-  return -1;
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</mm:think>" (-1 if none); candidates by last character. */
-function hold5(buf: string, from: number, n: number): number {
+function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
     case 60: // "<"
       if (n - 1 >= from) return n - 1;
@@ -496,164 +268,20 @@ function hold5(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "]<]minimax[>[</invoke>" (-1 if none); candidates by last character. */
-function hold6(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 93: // "]"
-      if (n - 3 >= from && buf.startsWith("]<", n - 3)) return n - 3;
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 60: // "<"
-      if (n - 14 >= from && buf.startsWith("]<]minimax[>[", n - 14)) return n - 14;
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 93) return n - 2;
-      return -1;
-    case 109: // "m"
-      if (n - 8 >= from && buf.startsWith("]<]mini", n - 8)) return n - 8;
-      if (n - 4 >= from && buf.startsWith("]<]", n - 4)) return n - 4;
-      return -1;
-    case 105: // "i"
-      if (n - 16 >= from && buf.startsWith("]<]minimax[>[</", n - 16)) return n - 16;
-      if (n - 7 >= from && buf.startsWith("]<]min", n - 7)) return n - 7;
-      if (n - 5 >= from && buf.startsWith("]<]m", n - 5)) return n - 5;
-      return -1;
-    case 110: // "n"
-      if (n - 17 >= from && buf.startsWith("]<]minimax[>[</i", n - 17)) return n - 17;
-      if (n - 6 >= from && buf.startsWith("]<]mi", n - 6)) return n - 6;
-      return -1;
-    case 97: // "a"
-      if (n - 9 >= from && buf.startsWith("]<]minim", n - 9)) return n - 9;
-      return -1;
-    case 120: // "x"
-      if (n - 10 >= from && buf.startsWith("]<]minima", n - 10)) return n - 10;
-      return -1;
-    case 91: // "["
-      if (n - 13 >= from && buf.startsWith("]<]minimax[>", n - 13)) return n - 13;
-      if (n - 11 >= from && buf.startsWith("]<]minimax", n - 11)) return n - 11;
-      return -1;
-    case 62: // ">"
-      if (n - 12 >= from && buf.startsWith("]<]minimax[", n - 12)) return n - 12;
-      return -1;
-    case 47: // "/"
-      if (n - 15 >= from && buf.startsWith("]<]minimax[>[<", n - 15)) return n - 15;
-      return -1;
-    case 118: // "v"
-      if (n - 18 >= from && buf.startsWith("]<]minimax[>[</in", n - 18)) return n - 18;
-      return -1;
-    case 111: // "o"
-      if (n - 19 >= from && buf.startsWith("]<]minimax[>[</inv", n - 19)) return n - 19;
-      return -1;
-    case 107: // "k"
-      if (n - 20 >= from && buf.startsWith("]<]minimax[>[</invo", n - 20)) return n - 20;
-      return -1;
-    case 101: // "e"
-      if (n - 21 >= from && buf.startsWith("]<]minimax[>[</invok", n - 21)) return n - 21;
-      return -1;
-  }
-  return -1;
-}
-
-/** Pattern "<mm:think>|^\\s*(?=</mm:think>)": a match begins at the start of the text or at the first of "<mm:think>", or is pending at the end. */
-function find0(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  if (pos === 0) return P0.search(buf, 0, !eos);
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("<mm:think>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold0(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0) return null;
-  }
-  return P0.search(buf, j, !eos);
-}
-
-/** Whitespace for skipping (a superset of Python's \s: backing up over more is always safe). */
-function spaceLike(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x1c && c <= 0x1f) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** The regex module's \s, exactly (from runtime/regex/unicode-tables.ts at build time). */
-function pySpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
-/** Pattern "\\s*(?:\\]<\\]minimax\\[>\\[<tool_call>\\s*)?\\]<\\]minimax\\[>\\[<invoke name=\"(?P<name>[^\"\\n]+)\">": a match begins in the whitespace before the first of "]<]minimax[>[<invoke name=\"", "]<]minimax[>[<tool_call>", or is pending at the end. */
-function find1(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf(']<]minimax[>[<invoke name="', pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("]<]minimax[>[<tool_call>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold1(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold2(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P1.search(buf, j, !eos);
-}
-
-/** Pattern "\\s*(?:\\]<\\]minimax\\[>\\[</tool_call>|\\[e~\\[)": a match begins in the whitespace before the first of "[e~[", "]<]minimax[>[</tool_call>", or is pending at the end. */
-function find3(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  let j = -1;
-  let t = 0;
-  t = buf.indexOf("[e~[", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  t = buf.indexOf("]<]minimax[>[</tool_call>", pos);
-  if (t >= 0 && (j < 0 || t < j)) j = t;
-  if (j < 0) {
-    if (eos) return null;
-    t = hold3(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    t = hold4(buf, pos, n);
-    if (t >= 0 && (j < 0 || t < j)) j = t;
-    if (j < 0 && n > pos && spaceLike(buf.charCodeAt(n - 1))) j = n - 1;
-    if (j < 0) return null;
-  }
-  while (j > pos && spaceLike(buf.charCodeAt(j - 1))) j--;
-  return P3.search(buf, j, !eos);
-}
-
-/** Pattern "\\]<\\]minimax\\[>\\[</invoke>": every match starts with "]<]minimax[>[</invoke>", so search from its first occurrence, or from where it may be arriving. */
-function find2(buf: string, pos: number, eos: boolean, n: number): PatternMatch | null {
-  const j = buf.indexOf("]<]minimax[>[</invoke>", pos);
-  if (j >= 0) return P2.search(buf, j, !eos);
-  if (eos) return null;
-  const p = hold6(buf, pos, n);
-  return p < 0 ? null : P2.search(buf, p, true);
-}
-
+/** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
+const WO: Watched[] = [
+  // open thinking: pattern "<mm:think>|^\\s*(?=</mm:think>)"
+  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  // open tool_calls: pattern "\\s*(?:\\]<\\]minimax\\[>\\[<tool_call>\\s*)?\\]<\\]minimax\\[>\\[<invoke name=\"(?P<name>[^\"\\n]+)\">"
+  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  // close content: pattern "\\s*(?:\\]<\\]minimax\\[>\\[</tool_call>|\\[e~\\[)"
+  { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 2 },
+];
+/** inside tool_calls: the watched delimiters in the reference's tie-break order. */
+const W1: Watched[] = [
+  // close tool_calls: pattern "\\]<\\]minimax\\[>\\[</invoke>"
+  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
   // "]~b]ai\n" cannot overlap itself (border table), so its last occurrence is the last match.
@@ -663,96 +291,8 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
 /** outside (implicit field content): open thinking: pattern "<mm:think>|^\\s*(?=</mm:think>)"; open tool_calls: pattern "\\s*(?:\\]<\\]minimax\\[>\\[<tool_call>\\s*)?\\]<\\]minimax\\[>\\[<invoke name=\"(?P<name>[^\"\\n]+)\">"; close content: pattern "\\s*(?:\\]<\\]minimax\\[>\\[</tool_call>|\\[e~\\[)". */
-function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult, m: ParserPlan): void {
-  const n = buf.length;
-  let hold = n;
-  let bf = -1;
-  let bo = false;
-  let bs = 0;
-  let be = 0;
-  let bg: Record<string, string | null> | null = null;
-  // [0] open thinking: pattern "<mm:think>|^\\s*(?=</mm:think>)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_0Buf && eos === m.mO_0Eos && pos >= m.mO_0From && (m.mO_0Hit === null || m.mO_0Hit.start >= pos))
-      r = m.mO_0Hit;
-    else {
-      r = find0(buf, pos, eos, n);
-      m.mO_0Buf = buf;
-      m.mO_0From = pos;
-      m.mO_0Eos = eos;
-      m.mO_0Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 0;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [1] open tool_calls: pattern "\\s*(?:\\]<\\]minimax\\[>\\[<tool_call>\\s*)?\\]<\\]minimax\\[>\\[<invoke name=\"(?P<name>[^\"\\n]+)\">"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_1Buf && eos === m.mO_1Eos && pos >= m.mO_1From && (m.mO_1Hit === null || m.mO_1Hit.start >= pos))
-      r = m.mO_1Hit;
-    else {
-      r = find1(buf, pos, eos, n);
-      m.mO_1Buf = buf;
-      m.mO_1From = pos;
-      m.mO_1Eos = eos;
-      m.mO_1Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 1;
-        bo = true;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  // [2] close content: pattern "\\s*(?:\\]<\\]minimax\\[>\\[</tool_call>|\\[e~\\[)"
-  {
-    let r: PatternMatch | null;
-    if (buf === m.mO_2Buf && eos === m.mO_2Eos && pos >= m.mO_2From && (m.mO_2Hit === null || m.mO_2Hit.start >= pos))
-      r = m.mO_2Hit;
-    else {
-      r = find3(buf, pos, eos, n);
-      m.mO_2Buf = buf;
-      m.mO_2From = pos;
-      m.mO_2Eos = eos;
-      m.mO_2Hit = r;
-    }
-    if (r !== null) {
-      if (!eos && (r.partial || r.end === n)) {
-        if (r.start < hold) hold = r.start;
-      } else if (bf < 0 || r.start < bs || (r.start === bs && r.end - r.start > be - bs)) {
-        bf = 2;
-        bo = false;
-        bs = r.start;
-        be = r.end;
-        bg = r.groups;
-      }
-    }
-  }
-  out.hold = hold;
-  if (bf < 0 || bs >= hold) {
-    out.field = -1;
-    return;
-  }
-  out.field = bf;
-  out.open = bo;
-  out.start = bs;
-  out.end = be;
-  out.groups = bg;
+function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside thinking: close thinking: "</mm:think>". */
@@ -769,48 +309,22 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
     return;
   }
   out.field = -1;
-  const p = eos ? -1 : hold5(buf, pos, n);
+  const p = eos ? -1 : hold0(buf, pos, n);
   out.hold = p >= 0 ? p : n;
 }
 
 /** inside tool_calls: close tool_calls: pattern "\\]<\\]minimax\\[>\\[</invoke>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const r = find2(buf, pos, eos, n);
-  out.field = -1;
-  out.hold = n;
-  if (r === null) return;
-  if (!eos && (r.partial || r.end === n)) {
-    out.hold = r.start;
-    return;
-  }
-  if (r.start >= n) return;
-  out.field = 1;
-  out.open = false;
-  out.start = r.start;
-  out.end = r.end;
-  out.groups = r.groups;
+  scanWatched(W1, buf, pos, eos, out, 5);
 }
 
-/** The plan of one parser: the template's constants and its own scan memos. */
+/** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
   readonly implicit = 2;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
-  mO_0Buf: string | null = null;
-  mO_0From = 0;
-  mO_0Eos = false;
-  mO_0Hit: PatternMatch | null = null;
-  mO_1Buf: string | null = null;
-  mO_1From = 0;
-  mO_1Eos = false;
-  mO_1Hit: PatternMatch | null = null;
-  mO_2Buf: string | null = null;
-  mO_2From = 0;
-  mO_2Eos = false;
-  mO_2Hit: PatternMatch | null = null;
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void {
     switch (state) {
       case 0:
@@ -820,7 +334,7 @@ class ParserPlan implements Plan {
         scanField1(buf, pos, eos, out);
         return;
       default:
-        scanOutside(buf, pos, eos, out, this);
+        scanOutside(buf, pos, eos, out);
     }
   }
 }

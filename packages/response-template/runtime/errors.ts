@@ -103,3 +103,15 @@ export function excerpt(text: string, quote: (s: string) => string = JSON.string
 function isHigh(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
 }
+
+/** An argument of the wrong type: `argument` names it (`options.prefix`, `feed(chunk)`, …). */
+export class ArgumentError extends RtcError {
+  readonly pyClass: PyErrorClass = "TypeError";
+  constructor(
+    readonly argument: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ArgumentError";
+  }
+}

@@ -28,6 +28,7 @@ export {
   PatternError,
   ParserStateError,
   NonTerminatingError,
+  ArgumentError,
   type PyErrorClass,
 } from "./errors.ts";
 export { UnrepresentableError, unrepresentable } from "./python/representable.ts";
@@ -41,10 +42,14 @@ export {
   LiteralSetDelimiter,
   EosDelimiter,
   PatternDelimiter,
+  LiteralsSearch,
   partialLiteralStart,
   type Delimiter,
   type DelimiterMatch,
+  type DelimiterSearch,
 } from "./engine/delimiters.ts";
+export { scanWatched, type Watched } from "./engine/scan.ts";
+export { PatternStream } from "./regex/pattern-stream.ts";
 
 // Templates: validation (patterns are compiled by a checker the caller passes in).
 export { validateTemplate, type PatternChecker } from "./template/load.ts";

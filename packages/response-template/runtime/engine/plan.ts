@@ -31,6 +31,23 @@ export interface ScanResult {
   groups: Record<string, string | null> | null;
   /** Leftmost buffer index held back by a pending (partial or still-growing) delimiter; buf.length if none. */
   hold: number;
+  /** Stream offset of buf[0], set by the engine before every scan. */
+  base: number;
+  /**
+   * The parser's own search state, one slot per delimiter search the scanner makes (empty at first;
+   * the scanner owns the slots). It lets a search continue where the last one stopped: the stream only
+   * grows at the end, so what a search proved about text at given stream offsets stays true.
+   */
+  readonly memo: unknown[];
+  /**
+   * Set by the scanner (the engine resets it to -Infinity, "all of it"): the stream offset from which its
+   * next scan of the same state will read, the read position staying where it is. The engine may then stop
+   * handing over the held-back text before it (`pos` becomes negative: the text between the read position
+   * and buf[0] is held by the engine), so that appending to buf does not copy it on every feed.
+   */
+  need: number;
+  /** The whole buffer from the read position's lookbehind on, for the rare search that must read held-back text. */
+  readonly whole: () => { text: string; base: number };
 }
 
 export interface Plan {
@@ -45,7 +62,8 @@ export interface Plan {
   /**
    * Finds the delimiter to commit in `state` (the open field's index, or the implicit field / -1 when no
    * explicit region is open), searching `buf` from `pos`. With `eos` false, delimiters are searched in
-   * partial mode and pending ones only move `hold`.
+   * partial mode and pending ones only move `hold`. Across calls `pos` never moves back, `buf` only grows
+   * at the end and loses text at the front only before `pos - lookbehind` (`out.base` says where it starts).
    */
   scan(state: number, buf: string, pos: number, eos: boolean, out: ScanResult): void;
 }

@@ -8,6 +8,7 @@ import { PyFloat, deepCopy, dictKeys, dictSet, hasKeyOrder, isEmptyValue, makeDi
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
 import type { FieldPlan, Plan, ScanResult } from "./plan.ts";
 import type { ParseOptions } from "../types.ts";
+import { checkOptions, checkText } from "./arguments.ts";
 import { UnrepresentableError, unrepresentable } from "../python/representable.ts";
 import { typeArgumentsAsJson } from "../transform/json-types.ts";
 import { IssueLog } from "./recovery.ts";
@@ -33,6 +34,11 @@ export interface RegionSink {
 
 /** `M`: the message type a generated module's plan guarantees (its own `Message`); plain dicts otherwise. */
 export class StreamParser<M extends JsonObject = Message> implements ResponseParser<M> {
+  /**
+   * Held-back text moves out of the scanned buffer (see `held`) only in stretches of at least this many
+   * characters. Tests lower it to exercise that on short texts.
+   */
+  static detachMin = 1024;
   readonly initialEvents: RegionEvent[] = [];
 
   /** Unconsumed text plus `keep` characters of context; `base` is buf[0]'s offset in the whole stream. */
@@ -57,7 +63,29 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   private readonly details: boolean;
   /** deliverTo: events go here instead of into feed()'s and finalize()'s lists. */
   private sink: RegionSink | null = null;
-  private readonly scanned: ScanResult = { field: -1, open: false, start: 0, end: 0, groups: null, hold: 0 };
+  /**
+   * A value JSON cannot carry, found when a region closed in the current call. The reference fails only
+   * when the call would return (its result cannot be written out), so the call goes on, the value stays
+   * in the message, and an error raised later in the same call is the one that surfaces.
+   */
+  private unrepresentable: UnrepresentableError | null = null;
+  /**
+   * Held-back text that no scanner reads any more (see ScanResult.need), with up to `keep` characters of
+   * context before the read position: it lies just before buf[0], so `pos` is then negative.
+   */
+  private readonly held = new HeldText();
+  private readonly scanned: ScanResult = {
+    field: -1,
+    open: false,
+    start: 0,
+    end: 0,
+    groups: null,
+    hold: 0,
+    base: 0,
+    memo: [],
+    need: -Infinity,
+    whole: () => ({ text: this.held.text() + this.buf, base: this.base - this.held.length }),
+  };
 
   // ---- recover mode (onError: "recover") only; `issues` is null in throw mode and nothing below is used ----
   private readonly issues: IssueLog | null;
@@ -81,13 +109,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     options: ParseOptions,
     private readonly emitEvents: boolean = true,
   ) {
-    if (options.prefix === undefined || options.prefix === null) {
-      throw new ParserStateError(
-        "prefix is required: pass the chat prompt that preceded the generation (chat templates often " +
-          'pre-write part of the message, such as an opening <think>), or prefix: "" to opt out explicitly',
-        "ValueError",
-      );
-    }
+    checkOptions(options);
     const onError = options.onError ?? "throw";
     if (onError !== "throw" && onError !== "recover") {
       throw new ParserStateError(`onError must be "throw" or "recover", got ${JSON.stringify(onError)}`, "ValueError");
@@ -105,6 +127,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       if (kept) {
         this.buf = kept;
         this.process(this.initialEvents, false);
+        this.raiseUnrepresentable();
       }
     }
   }
@@ -121,16 +144,21 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
 
   feed(chunk: string): RegionEvent[] {
     if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
+    // Whole-text parsing (no events) feeds parseResponse's text.
+    checkText(chunk, this.emitEvents ? "feed(chunk)" : "parseResponse(text)");
     if (chunk) this.buf += chunk;
     const events: RegionEvent[] = [];
+    this.unrepresentable = null;
     this.process(events, false);
     this.trim();
+    this.raiseUnrepresentable();
     return events;
   }
 
   finalize(): { message: M; events: RegionEvent[]; errors?: ParseIssue[] } {
     if (this.finalized) throw new ParserStateError("finalize() called twice: this parser is finished");
     const events: RegionEvent[] = [];
+    this.unrepresentable = null;
     this.process(events, true);
     let missing: FieldPlan[] | null = null;
     for (const f of this.plan.fields) {
@@ -147,7 +175,19 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     }
     const message = this.message() as M;
     this.finalized = true;
-    return this.issues ? { message, events, errors: this.issues.finish() } : { message, events };
+    if (this.issues) return { message, events, errors: this.issues.finish() };
+    this.raiseUnrepresentable();
+    // A value from an earlier call is still in the message (its call already failed for it).
+    const bad = representable(message) ? null : unrepresentable(message, "message");
+    if (bad) throw new UnrepresentableError(`the ${bad}, which JSON cannot carry`);
+    return { message, events };
+  }
+
+  /** Raises the unrepresentable value found in this call, if any (see `unrepresentable`). */
+  private raiseUnrepresentable(): void {
+    const e = this.unrepresentable;
+    this.unrepresentable = null;
+    if (e) throw e;
   }
 
   /** The output without its empty values (None, "", [], {}), unless they are defaults. */
@@ -179,7 +219,11 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     let lastPos = -1;
     for (;;) {
       const state = this.current >= 0 && this.current !== plan.implicit ? this.current : plan.implicit;
+      s.base = this.base;
+      s.need = -Infinity;
       plan.scan(state, this.buf, this.pos, eos, s);
+      // Anything but holding at the same place reads or consumes held-back text: give it back to buf.
+      if (this.held.length && (s.field >= 0 || eos || s.hold > this.pos)) this.reattach(s);
       if (s.field >= 0) {
         const { start, end, open, field } = s;
         const groups = s.groups;
@@ -354,11 +398,12 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     const name = field.name;
     // Checked without building the paths first: unrepresentable() names where the problem is, which
     // costs a string per nested value, and is only needed when there is a problem.
-    const bad = representable(value) ? null : unrepresentable(value);
-    if (bad) {
-      throw new UnrepresentableError(
-        `fields.${name} (${this.span()}): the parsed ${bad}, which JSON cannot carry`,
-      );
+    if (!representable(value)) {
+      const e = new UnrepresentableError(`fields.${name} (${this.span()}): the parsed ${unrepresentable(value)}, which JSON cannot carry`);
+      // Recover mode: a region error like any other. Otherwise not raised here: the call goes on (see
+      // `unrepresentable`), and the value is stored as the reference stores it.
+      if (this.issues) throw e;
+      this.unrepresentable ??= e;
     }
     if (field.into) this.addInto(field.into, name, value);
     else if (field.join !== null) {
@@ -435,13 +480,63 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     this.opened = false;
   }
 
-  /** Drops consumed text so that every feed costs what its new text costs, not the whole message. */
+  /**
+   * Drops consumed text, and moves held-back text that no scanner reads any more out of buf, so that every
+   * feed costs what its new text costs, not the whole message or the whole pending stretch.
+   */
   private trim(): void {
     const cut = this.pos - this.keep;
-    if (cut < TRIM_AT) return;
-    this.buf = this.buf.slice(cut);
-    this.base += cut;
-    this.pos -= cut;
+    if (cut >= TRIM_AT) {
+      this.buf = this.buf.slice(cut);
+      this.base += cut;
+      this.pos -= cut;
+    }
+    const detach = Math.min(this.scanned.need - this.keep - this.base, this.buf.length);
+    if (detach > Math.max(this.pos, 0) && (this.pos < 0 || detach - this.pos >= StreamParser.detachMin)) {
+      this.held.push(this.buf.slice(0, detach));
+      this.buf = this.buf.slice(detach);
+      this.base += detach;
+      this.pos -= detach;
+    }
+  }
+
+  /** Puts held-back text back in front of buf (the scan result `s` moves with it). */
+  private reattach(s: ScanResult): void {
+    const h = this.held.text();
+    this.held.clear();
+    this.buf = h + this.buf;
+    this.base -= h.length;
+    this.pos += h.length;
+    s.start += h.length;
+    s.end += h.length;
+    s.hold += h.length;
+  }
+}
+
+/** Text in pieces, joined in blocks (one piece per feed would make a rope of thousands of tiny strings). */
+class HeldText {
+  length = 0;
+  private joined = "";
+  private parts: string[] = [];
+  push(s: string): void {
+    this.parts.push(s);
+    this.length += s.length;
+    if (this.parts.length >= BODY_PARTS) {
+      this.joined += this.parts.join("");
+      this.parts = [];
+    }
+  }
+  text(): string {
+    if (this.parts.length) {
+      this.joined += this.parts.join("");
+      this.parts = [];
+    }
+    return this.joined;
+  }
+  clear(): void {
+    this.joined = "";
+    this.parts = [];
+    this.length = 0;
   }
 }
 

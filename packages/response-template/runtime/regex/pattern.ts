@@ -4,6 +4,7 @@
 import type { PatternMatch, PyPattern } from "./api.ts";
 import { Backtracker, type Program } from "./backtrack.ts";
 import { DIGIT, SPACE, WORD } from "./unicode-tables.ts";
+import { compileProgram, type Program as MatcherProgram } from "./program.ts";
 
 /** What a pattern needs at run time; produced by `translatePattern` in translate/index.ts. */
 export interface PatternSpec {
@@ -102,6 +103,8 @@ export class PatternMatcher implements PyPattern {
   private nonEmptyRe: RegExp | undefined;
   private readonly backtracker: Backtracker | null;
   private anchored: { pos: number; re: RegExp; partial: RegExp | null } | undefined;
+  private stickyRe: RegExp | undefined;
+  private resumable: { full: MatcherProgram; partial: MatcherProgram | null } | null | undefined;
 
   constructor(
     readonly spec: PatternSpec,
@@ -138,6 +141,29 @@ export class PatternMatcher implements PyPattern {
     const m = this.backtracker ? this.backtrackSearch(text, pos) : this.exec(re, text, pos, 0);
     if (m || !partial) return m;
     return partialRe ? this.partialSearch(partialRe, text, pos) : this.atEnd(text, pos);
+  }
+
+  /** The match starting exactly at `pos`, with its groups (patterns with `programs()` only). */
+  matchAt(text: string, pos: number): PatternMatch | null {
+    this.stickyRe ??= new RegExp(expand(this.spec.js, this.tables), this.spec.flags + "y");
+    return this.exec(this.stickyRe, text, pos, 0);
+  }
+
+  /**
+   * The programs of the pattern and of its partial-match closure for resumable search (resumable.ts),
+   * or null when the pattern needs what only its RegExp does: `\G`, `\K`, backreferences (which also
+   * stand for atomic groups and possessive repeats), a repeat of something that can match empty.
+   */
+  programs(): { full: MatcherProgram; partial: MatcherProgram | null } | null {
+    if (this.resumable !== undefined) return this.resumable;
+    const s = this.spec;
+    this.resumable = null;
+    if (s.searchAnchor || s.keep !== null || s.backtrack || s.partialChecks.length || s.partialUncut) return null;
+    const full = compileProgram(expand(s.js, this.tables), s.flags);
+    if (full === null || full.emptyLoop) return null;
+    const partial = s.partial === null ? null : compileProgram(expand(s.partial, this.tables), s.flags);
+    if (s.partial !== null && partial === null) return null;
+    return (this.resumable = { full, partial });
   }
 
   finditer(text: string): PatternMatch[] {
@@ -238,8 +264,11 @@ export class PatternMatcher implements PyPattern {
     return this.uncutRe.test(text);
   }
 
-  private noGroups(): Record<string, string | null> {
-    return Object.fromEntries(this.groupNames.map((n) => [n, null]));
+  private unset: Record<string, string | null> | undefined;
+
+  /** Every group unset (one shared, frozen object). */
+  noGroups(): Record<string, string | null> {
+    return (this.unset ??= Object.freeze(Object.fromEntries(this.groupNames.map((n) => [n, null]))));
   }
 }
 

@@ -1,0 +1,156 @@
+// The reference's scan over the delimiters watched in one state, through each parser's resumable
+// searches (delimiters.ts): the interpreter's scanner for every state, and generated modules' for states
+// that watch patterns.
+
+import type { ScanResult } from "./plan.ts";
+import type { Delimiter, DelimiterSearch } from "./delimiters.ts";
+import { CharTest } from "../regex/program.ts";
+
+/** One delimiter watched in a state, in the order the reference breaks ties (opens by field name, then the close). */
+export interface Watched {
+  field: number;
+  open: boolean;
+  delim: Delimiter;
+  /** Index of this search's state in each parser's ScanResult.memo (unique within a plan). */
+  slot: number;
+}
+
+/**
+ * The state's own memo (at `ScanResult.memo[stateSlot]`): where the last scan left every search idle (see
+ * DelimiterSearch.idle) with the read position there, as a stream offset; -1 when it did not.
+ */
+interface Quiet {
+  end: number;
+}
+
+/** Per watch list: where a delimiter could begin in new text (every search's own tests, joined), or null. */
+const quietTests = new WeakMap<readonly Watched[], { re: RegExp; first: CharTest } | null>();
+
+function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } | null {
+  let q = quietTests.get(watch);
+  if (q === undefined) {
+    const tests: string[] = [];
+    const firsts: string[] = [];
+    q = null;
+    let ok = true;
+    for (const w of watch) {
+      const b = w.delim.begins();
+      if (b === null) {
+        ok = false;
+        break;
+      }
+      if (b.test) tests.push(b.test);
+      if (b.first) firsts.push(b.first);
+    }
+    if (ok) q = { re: new RegExp(tests.length ? tests.join("|") : "(?!)", "vg"), first: new CharTest(firsts.length ? firsts.join("|") : "(?!)", "v") };
+    quietTests.set(watch, q);
+  }
+  return q;
+}
+
+/**
+ * The reference's `_scan`: the committable match with the earliest start (then longest, then opens first,
+ * then field name), unless a pending delimiter starts at or before it. Searches that can stop early (see
+ * DelimiterSearch.bounded) come last, bounded by what the others found.
+ *
+ * `stateSlot` (a memo slot of the state's own): when the last scan of this state left every search idle
+ * and nothing in the new text could begin a delimiter (one RegExp over the new text), the answer is that
+ * nothing is found or pending, without asking each search: plain text streams at the cost of that test.
+ */
+export function scanWatched(watch: readonly Watched[], buf: string, pos: number, eos: boolean, out: ScanResult, stateSlot = -1): void {
+  let quiet: Quiet | null = null;
+  if (stateSlot >= 0) {
+    quiet = (out.memo[stateSlot] ??= { end: -1 }) as Quiet;
+    if (!eos && quiet.end >= 0 && out.base + pos === quiet.end && quietScan(watch, buf, pos, out, quiet)) return;
+  }
+  let hold = buf.length;
+  let best = -1;
+  let bestStart = 0;
+  let bestEnd = 0;
+  let bestGroups: Record<string, string | null> | null = null;
+  let need = Infinity;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < watch.length; k++) {
+      const w = watch[k]!;
+      const searcher = (out.memo[w.slot] ??= w.delim.searcher()) as DelimiterSearch;
+      if ((searcher.bounded === true) !== (pass === 1)) continue;
+      const m = searcher.search(buf, out.base, pos, !eos, out.whole, Math.min(hold, best < 0 ? Infinity : bestStart));
+      need = Math.min(need, searcher.readsFrom());
+      if (m === null) continue;
+      if (!eos && (m.partial || (m.end === buf.length && (m.start === m.end || w.delim.growsAtEdge)))) {
+        if (m.start < hold) hold = m.start;
+        continue;
+      }
+      const len = m.end - m.start;
+      if (best < 0 || m.start < bestStart || (m.start === bestStart && (len > bestEnd - bestStart || (len === bestEnd - bestStart && k < best)))) {
+        best = k;
+        bestStart = m.start;
+        bestEnd = m.end;
+        bestGroups = m.groups;
+      }
+    }
+  }
+  out.hold = hold;
+  out.need = need;
+  if (quiet !== null) {
+    let idle = !eos && best < 0 && hold >= lastCodePoint(buf);
+    for (let k = 0; idle && k < watch.length; k++) idle = (out.memo[watch[k]!.slot] as DelimiterSearch).idle?.() === true;
+    quiet.end = idle ? out.base + hold : -1;
+  }
+  if (best < 0 || bestStart >= hold) {
+    out.field = -1;
+    return;
+  }
+  const w = watch[best]!;
+  out.field = w.field;
+  out.open = w.open;
+  out.start = bestStart;
+  out.end = bestEnd;
+  out.groups = bestGroups;
+}
+
+
+/**
+ * The scan when every search was idle at the read position: one test over the new text. Nothing can begin
+ * there: nothing is found or pending. Only the last code point can: each search says from a table whether
+ * it is pending there (a whitespace at the end of a chunk, before `\s*<tool_call>`). Anything else, or an
+ * answer not tabled yet: false, and the searches run.
+ */
+function quietScan(watch: readonly Watched[], buf: string, pos: number, out: ScanResult, quiet: Quiet): boolean {
+  const test = quietTest(watch);
+  if (test === null) return false;
+  let hold = buf.length;
+  // A few new characters (streaming): none may begin anything, most often.
+  let some = buf.length - pos > 64;
+  for (let i = pos; !some && i < buf.length; i++) {
+    const c = buf.charCodeAt(i);
+    some = test.first.accepts(c >= 0xd800 && c <= 0xdbff ? buf.codePointAt(i)! : c);
+  }
+  let m: RegExpExecArray | null = null;
+  if (some) {
+    test.re.lastIndex = pos;
+    m = test.re.exec(buf);
+  }
+  if (m !== null) {
+    const last = lastCodePoint(buf);
+    if (m.index !== last) return false;
+    const cp = buf.codePointAt(last)!;
+    for (const w of watch) {
+      const a = (out.memo[w.slot] as DelimiterSearch | undefined)?.lastAnswer?.(cp, buf.length - last) ?? "unknown";
+      if (a === "unknown") return false;
+      if (a === "pending") hold = last;
+    }
+  }
+  quiet.end = out.base + hold;
+  out.field = -1;
+  out.hold = hold;
+  out.need = quiet.end;
+  return true;
+}
+
+/** Where the last code point of `buf` starts. */
+function lastCodePoint(buf: string): number {
+  const n = buf.length;
+  const c = buf.charCodeAt(n - 1);
+  return n >= 2 && c >= 0xdc00 && c <= 0xdfff && buf.charCodeAt(n - 2) >= 0xd800 && buf.charCodeAt(n - 2) <= 0xdbff ? n - 2 : n - 1;
+}

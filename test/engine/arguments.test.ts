@@ -1,0 +1,83 @@
+// Arguments of the wrong type get an ArgumentError (Python's TypeError) that names the argument, in the
+// interpreter's API and in generated modules alike (the shared engine checks them).
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
+import * as qwen3 from "../../packages/response-template/models/qwen3.ts";
+import { ArgumentError, ParserStateError } from "../../packages/response-template/runtime/errors.ts";
+
+const template = JSON.parse(readFileSync(new URL("../../templates/qwen3.json", import.meta.url), "utf8"));
+
+/** The error `f` throws. */
+function thrown(f: () => unknown): Error {
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("did not throw");
+}
+
+const apis = {
+  interpreter: {
+    create: (options: unknown) => createResponseParser(template, options as never),
+    parse: (text: unknown, options: unknown) => parseResponse(template, text as never, options as never),
+  },
+  generated: {
+    create: (options: unknown) => qwen3.createResponseParser(options as never),
+    parse: (text: unknown, options: unknown) => qwen3.parseResponse(text as never, options as never),
+  },
+};
+
+for (const [name, api] of Object.entries(apis)) {
+  describe(`argument checks (${name})`, () => {
+    it("feed({a: 1}) names feed(chunk) instead of parsing the text [object Object]", () => {
+      const e = thrown(() => api.create({ prefix: "" }).feed({ a: 1 } as never));
+      expect(e).toBeInstanceOf(ArgumentError);
+      expect((e as ArgumentError).argument).toBe("feed(chunk)");
+      expect(e.message).toBe('feed(chunk) must be a string, got an object ({"a":1})');
+    });
+
+    it("feed() without a chunk and feed(5) are errors too", () => {
+      expect(thrown(() => api.create({ prefix: "" }).feed(undefined as never)).message).toBe("feed(chunk) must be a string, got undefined");
+      expect(thrown(() => api.create({ prefix: "" }).feed(5 as never)).message).toBe("feed(chunk) must be a string, got number 5");
+    });
+
+    it("parseResponse(text) without options names options", () => {
+      const e = thrown(() => api.parse("hi", undefined));
+      expect(e).toBeInstanceOf(ArgumentError);
+      expect((e as ArgumentError).argument).toBe("options");
+      expect(e.message).toMatch(/^options must be an object such as \{ prefix: "" \}, got undefined/);
+    });
+
+    it("prefix: 5 names options.prefix", () => {
+      const e = thrown(() => api.create({ prefix: 5 }));
+      expect((e as ArgumentError).argument).toBe("options.prefix");
+      expect(e.message).toBe("options.prefix must be a string, got number 5");
+    });
+
+    it("a missing prefix is still the reference's ValueError", () => {
+      const e = thrown(() => api.create({}));
+      expect(e).toBeInstanceOf(ParserStateError);
+      expect(e.message).toMatch(/^prefix is required/);
+    });
+
+    it('tools: "nope" is refused, not ignored; so is a tool that is not an object', () => {
+      const e = thrown(() => api.create({ prefix: "", tools: "nope" }));
+      expect((e as ArgumentError).argument).toBe("options.tools");
+      expect(e.message).toBe('options.tools must be a list of tool definitions (or null), got a string ("nope")');
+      const f = thrown(() => api.create({ prefix: "", tools: [{ type: "function", function: { name: "f" } }, 7] }));
+      expect((f as ArgumentError).argument).toBe("options.tools[1]");
+    });
+
+    it("parseResponse(text) with text of the wrong type names parseResponse(text)", () => {
+      const e = thrown(() => api.parse({ text: "hi" }, { prefix: "" }));
+      expect((e as ArgumentError).argument).toBe("parseResponse(text)");
+      expect(thrown(() => api.parse(["ok<|im_end|>", 3], { prefix: "" })).message).toBe("parseResponse(text) must be a string, got number 3");
+    });
+
+    it("good arguments still parse", () => {
+      expect(api.parse("Hi<|im_end|>", { prefix: "", tools: null })).toEqual({ role: "assistant", content: "Hi" });
+    });
+  });
+}

@@ -1,0 +1,145 @@
+// The resumable search (runtime/regex/pattern-stream.ts, over resumable.ts) answers exactly what the
+// RegExp search answers, call after call, as a parser's buffer grows, its read position moves and its
+// front is dropped: for every library delimiter pattern and every recorded conformance pattern it can run,
+// on texts made of the pattern's own pieces, near-misses, whitespace and astral characters.
+// PROPERTY_RUNS (default 400) and PROPERTY_SEED set the run count and the seed.
+import fc from "fast-check";
+import { readFileSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { hf } from "../conformance/paths.ts";
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
+const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
+
+function libraryPatterns(): string[] {
+  const dir = new URL("../../templates/", import.meta.url);
+  const out = new Set<string>();
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== "object") return;
+    for (const [k, x] of Object.entries(v)) {
+      if (k.endsWith("pattern") && typeof x === "string") out.add(x);
+      walk(x);
+    }
+  };
+  for (const f of readdirSync(dir)) if (f.endsWith(".json") && f !== "catalog.json") walk(JSON.parse(readFileSync(new URL(f, dir), "utf8")));
+  return [...out];
+}
+
+function conformancePatterns(): { pattern: string; hays: string[] }[] {
+  const out: { pattern: string; hays: string[] }[] = [];
+  for (const f of ["regex-0.jsonl", "regex-1.jsonl", "regex-2.jsonl"]) {
+    for (const line of readFileSync(hf(f), "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const row = JSON.parse(line) as { pattern: string; python: string; results?: { hay: string }[] };
+      if (row.python === "ok" && row.results) out.push({ pattern: row.pattern, hays: row.results.map((r) => r.hay) });
+    }
+  }
+  return out;
+}
+
+const EXTRA = ["(a+)+$", "a.*?b", "x\\b", "(?=ab)a", "a(?!b)", "\\s*$", "(?i)abc", "[^\\n]+?\\n", "é💡+a", "a{2,4}?b", "(?<=a)b", "(?:a|b)*?c"];
+
+interface Case {
+  pattern: CompiledPattern;
+  source: string;
+  pieces: string[];
+}
+
+const cases: Case[] = [];
+const notResumable: string[] = [];
+for (const { pattern, hays } of [
+  ...libraryPatterns().map((p) => ({ pattern: p, hays: [] as string[] })),
+  ...EXTRA.map((p) => ({ pattern: p, hays: [] as string[] })),
+  ...conformancePatterns(),
+]) {
+  let compiled: CompiledPattern;
+  try {
+    compiled = compilePattern(pattern) as CompiledPattern;
+  } catch {
+    continue;
+  }
+  if (compiled.programs() === null) {
+    notResumable.push(pattern);
+    continue;
+  }
+  // Pieces: the pattern's literal runs and their prefixes, pieces of recorded haystacks, and noise.
+  const literals = pattern.replace(/\\[sdwSDWbBZAG]|\(\?P?<\w+>|\(\?[:=!<]+|[()[\]{}*+?|^$\\]/g, " ").split(/\s+/).filter(Boolean);
+  const hayBits = hays.flatMap((h) => Array.from(h)).slice(0, 40);
+  cases.push({
+    pattern: compiled,
+    source: pattern,
+    pieces: [...literals, ...literals.map((l) => l.slice(0, Math.max(1, l.length - 2))), ...hayBits, " ", "\n", "  ", "a", "x", "<", ">", "|", "💡", "é", "[", "]", '"'],
+  });
+}
+
+/** A step of the driver: append text, then maybe move the read position and drop the front of the buffer. */
+const step = fc.record({ add: fc.nat(6), move: fc.boolean(), trim: fc.boolean(), bound: fc.option(fc.nat(12)) });
+
+describe("resumable pattern search", () => {
+  it(`covers the library and the conformance patterns (${cases.length} resumable, ${notResumable.length} RegExp-only)`, () => {
+    // RegExp-only: backreferences (which also stand for atomic groups and possessive repeats), \G, \K,
+    // repeats of something that can match empty. They stay few.
+    expect(notResumable.length).toBeLessThan(40);
+    expect(cases.length).toBeGreaterThan(1500);
+  });
+
+  it("answers what the RegExp answers, call after call", () => {
+    const before = PatternStream.disagreements;
+    fc.assert(
+      fc.property(
+        fc.nat(cases.length - 1),
+        fc.array(fc.nat(64), { maxLength: 16 }),
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        (which, picks, steps) => {
+          const c = cases[which]!;
+          const text = picks.map((k) => c.pieces[k % c.pieces.length]).join("");
+          const stream = new PatternStream(c.pattern);
+          const lookbehind = c.pattern.lookbehind === Infinity ? Number.MAX_SAFE_INTEGER : c.pattern.lookbehind;
+          let buf = "";
+          let base = 0;
+          let pos = 0;
+          let fed = 0;
+          for (let k = 0; k <= steps.length; k++) {
+            const eos = k === steps.length;
+            const s = steps[Math.min(k, steps.length - 1)]!;
+            if (!eos) {
+              let next = Math.min(text.length, fed + s.add);
+              if (next < text.length && isTrail(text.charCodeAt(next))) next++; // whole code points only
+              buf += text.slice(fed, next);
+              fed = next;
+            }
+            const upTo = eos || s.bound === null ? Infinity : pos + s.bound;
+            const expected = c.pattern.search(buf, pos, !eos);
+            const actual = stream.search(buf, base, pos, !eos, undefined, upTo);
+            const show = (m: PatternMatch | null) =>
+              m && `${m.start}-${m.end}${m.partial ? " partial" : ""} ${!eos && !m.partial && m.end === buf.length ? "(pending)" : JSON.stringify(m.groups)}`;
+            // With a bound, an answer that starts after it may be dropped (the caller has something earlier).
+            const beyond = (m: PatternMatch | null) => m === null || m.start > upTo;
+            if (!(beyond(expected) && beyond(actual))) {
+              expect(show(actual), `${JSON.stringify(c.source)} on ${JSON.stringify(buf)} from ${pos}`).toBe(show(expected));
+            }
+            if (eos) break;
+            if (s.move && expected) pos = Math.max(pos, !expected.partial && expected.end < buf.length ? expected.end : expected.start);
+            else if (s.move && !expected) pos = buf.length;
+            const cut = pos - lookbehind;
+            if (s.trim && cut > 0 && !isTrail(buf.charCodeAt(cut))) {
+              buf = buf.slice(cut);
+              base += cut;
+              pos -= cut;
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+    expect(PatternStream.disagreements - before).toBe(0);
+  });
+});
+
+function isTrail(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
