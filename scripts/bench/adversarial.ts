@@ -84,8 +84,13 @@ export async function adversarialSection(quick: boolean): Promise<string[]> {
     );
     const r = await child(["scripts/bench/adversarial_reference.py"], JSON.stringify({ window: WINDOW, budget, cells }), (budget + 5) * cells.length * 1000, python);
     for (const line of r.lines) {
-      const o = JSON.parse(line) as { name: string; size: number; ns?: number; fed?: number; chars?: number };
-      const v = o.ns !== undefined ? fmt({ ns: o.ns, ms: 0, outcome: "" }) : `> ${budget} s (${o.fed} of ${o.chars} chars fed)`;
+      const o = JSON.parse(line) as { name: string; size: number; ns?: number; fed?: number; chars?: number; error?: string };
+      const v =
+        o.error !== undefined
+          ? "n/a (template uses an rtc extension)"
+          : o.ns !== undefined
+            ? fmt({ ns: o.ns, ms: 0, outcome: "" })
+            : `> ${budget} s (${o.fed} of ${o.chars} chars fed)`;
       const row = pyRows.get(o.name) ?? { small: "", large: "" };
       row[o.size === small ? "small" : "large"] = v;
       pyRows.set(o.name, row);

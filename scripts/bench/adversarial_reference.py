@@ -19,11 +19,16 @@ def main() -> None:
         with open(cell["template"], encoding="utf-8") as f:
             template = json.load(f)
         text = cell["text"]
-        parser = ResponseParser(template, prefix="")
+        out = {"name": cell["name"], "size": cell["size"]}
+        try:
+            parser = ResponseParser(template, prefix="")
+        except Exception as e:  # an rtc extension (such as `into`) the reference does not know
+            out["error"] = f"{type(e).__name__}: {str(e)[:80]}"
+            print(json.dumps(out), flush=True)
+            continue
         start = max(0, len(text) - window)
         t0 = time.perf_counter()
         tw = t0
-        out = {"name": cell["name"], "size": cell["size"]}
         for i, ch in enumerate(text):
             if i == start:
                 tw = time.perf_counter()

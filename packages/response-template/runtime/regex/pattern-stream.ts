@@ -75,10 +75,10 @@ export class PatternStream {
 
   /**
    * `pattern.search(text, pos, partial)` (the result object is valid until the next call), except that in
-   * partial mode a complete match that ends at the end of the text (a pending one: the engine holds it back)
-   * comes without its groups, and that with `upTo`
-   * (an offset into `text`) an answer that would start after it may be null: the caller has something
-   * that starts at `upTo` and only needs to know what starts before or there.
+   * partial mode a complete match that ends at the end of the text (a pending one: the engine holds it
+   * back) comes without its groups, and that with `upTo` (an offset into `text`) an answer that would start
+   * after it may be null: the caller has something that starts at `upTo` and only needs to know what
+   * starts before or there.
    */
   search(text: string, base: number, pos: number, partial: boolean, whole?: Whole, upTo = Infinity): PatternMatch | null {
     const pattern = this.pattern;

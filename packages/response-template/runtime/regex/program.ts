@@ -57,7 +57,10 @@ export class CharTest {
     }
     const m = (this.other ??= new Map());
     let v = m.get(cp);
-    if (v === undefined) m.set(cp, (v = this.re.test(String.fromCodePoint(cp))));
+    if (v === undefined) {
+      if (m.size > 4096) m.clear(); // many distinct code points: memory stays bounded
+      m.set(cp, (v = this.re.test(String.fromCodePoint(cp))));
+    }
     return v;
   }
 }

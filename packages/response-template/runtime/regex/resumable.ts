@@ -69,6 +69,8 @@ export interface View {
 
 /** Most interned conditions and body states kept per program before the tables start over. */
 const MAX_INTERNED = 50000;
+/** Most code points remembered per state (or per program for the last-code-point answers). */
+const MAX_PER_STATE = 4096;
 
 /** Per program, shared by all runs: interned conditions and body states, and how they advance. */
 class Tables {
@@ -79,12 +81,22 @@ class Tables {
   readonly subSteps = new Map<number, Map<number, SubResult>>();
   /** Closures that read no lookbehind, by state key, away from (0) and at (1) the end of the text. */
   readonly closures: [Map<number, Closure>, Map<number, Closure>] = [new Map(), new Map()];
-  readonly opened: [Map<number, SubResult>, Map<number, SubResult>] = [new Map(), new Map()];
   /** Whether a thread started at the end of the text matches there (for programs without lookbehinds). */
   idleAtEnd: boolean | undefined;
   /** The answer when only a thread started before the last code point runs, by that code point (relative). */
   readonly idleBeforeLast = new Map<number, { start: number; end: number } | null>();
+  /**
+   * Visits in the current step (runs step one at a time, never inside each other's step, so all runs of a
+   * program share them): the step that last visited each instruction, and each state with conditions.
+   */
+  readonly mark: Int32Array;
+  stamp = 0;
+  readonly seen = new Map<number, number>();
   private ids = 0;
+
+  constructor(width: number) {
+    this.mark = new Int32Array(width);
+  }
 
   cond(entries: CondEntry[]): Cond {
     const key = entries.map((e) => `${e.negate ? "!" : "="}${e.sub.id}`).join("&");
@@ -116,7 +128,8 @@ class Tables {
     this.subs.clear();
     this.condSteps.clear();
     this.subSteps.clear();
-    for (const m of [...this.closures, ...this.opened]) m.clear();
+    for (const m of this.closures) m.clear();
+    this.idleBeforeLast.clear();
   }
 }
 
@@ -174,10 +187,6 @@ export class Run {
   private readonly insts: Inst[];
   private readonly width: number;
   private readonly t: Tables;
-  private readonly mark: Int32Array;
-  private stamp = 0;
-  /** State key → the step that last visited it (for states with conditions; the others use `mark`). */
-  private readonly seen = new Map<number, number>();
   /** Per step, when stepping may depend on the text before (a lookbehind inside a lookahead). */
   private stepMemo: Map<object, Stepped | SubResult> | null = null;
 
@@ -198,9 +207,8 @@ export class Run {
     this.insts = program.insts;
     this.width = this.insts.length;
     let t = tables.get(program);
-    if (!t) tables.set(program, (t = new Tables()));
+    if (!t) tables.set(program, (t = new Tables(this.width)));
     this.t = t;
-    this.mark = new Int32Array(this.width);
     this.from = this.at = from;
     // A program that can match without reading is never skipped over (candidates() is null): build now.
     if (program.firstChars === null) this.materialize(view);
@@ -324,6 +332,7 @@ export class Run {
         [this.threads, this.best, this.at] = saved;
         this.lazy = true;
         rel = found && { start: found.start - this.at, end: found.end - this.at };
+        if (this.t.idleBeforeLast.size > MAX_PER_STATE) this.t.idleBeforeLast.clear();
         this.t.idleBeforeLast.set(cp, rel);
       }
       return rel && { start: this.at + rel.start, end: this.at + rel.end };
@@ -411,10 +420,11 @@ export class Run {
   }
 
   private newStep(): void {
-    if (++this.stamp === 0x7fffffff) {
-      this.mark.fill(0);
-      this.seen.clear();
-      this.stamp = 1;
+    const t = this.t;
+    if (++t.stamp === 0x7fffffff) {
+      t.mark.fill(0);
+      t.seen.clear();
+      t.stamp = 1;
     }
   }
 
@@ -423,15 +433,16 @@ export class Run {
    * are one state too: they all succeed or fail together, and the first (highest-priority) one is the answer.
    */
   private firstVisit(pc: number, cond: Cond | null): boolean {
+    const t = this.t;
     if (cond === null) {
-      if (this.mark[pc] === this.stamp) return false;
-      this.mark[pc] = this.stamp;
+      if (t.mark[pc] === t.stamp) return false;
+      t.mark[pc] = t.stamp;
       return true;
     }
     const key = pc + this.width * (cond.id + 1);
-    if (this.seen.get(key) === this.stamp) return false;
-    if (this.seen.size > 100000) this.seen.clear();
-    this.seen.set(key, this.stamp);
+    if (t.seen.get(key) === t.stamp) return false;
+    if (t.seen.size > 100000) t.seen.clear();
+    t.seen.set(key, t.stamp);
     return true;
   }
 
@@ -523,6 +534,7 @@ export class Run {
     if (this.program.lookbackInAhead) return null;
     let m = steps.get(id);
     if (!m) steps.set(id, (m = new Map()));
+    else if (m.size > MAX_PER_STATE) m.clear(); // many distinct code points: memory stays bounded
     return m;
   }
 
