@@ -25,11 +25,12 @@ const KB = 1024;
 
 /**
  * Gzipped bytes allowed for one model parser (every library model; known exceptions are listed in
- * test/package/model-size-exceptions.json). 20 KB: a parser whose template watches a pattern carries the
- * resumable matcher (runtime/regex/resumable.ts, program.ts, pattern-stream.ts: about 6 KB gzipped), which
- * keeps every feed linear in its new text (README, "Linear streaming").
+ * test/package/model-size-exceptions.json). 23 KB (15 before issue 9): a parser whose template watches a
+ * pattern carries the resumable matcher (runtime/regex/resumable.ts, program.ts, pattern-stream.ts and the
+ * runtime scan: about 7 KB gzipped), which keeps every feed linear in its new text (README, "Linear
+ * streaming"); the library's models are 8–22 KB with it.
  */
-export const MODEL_BUDGET = 20 * KB;
+export const MODEL_BUDGET = 23 * KB;
 
 export const BUNDLES: readonly BundleEntry[] = [
   { name: "one model parser (qwen3)", code: 'export * from "response-template/models/qwen3";', budget: MODEL_BUDGET },
