@@ -69,11 +69,18 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   let bestEnd = 0;
   let bestGroups: Record<string, string | null> | null = null;
   let need = Infinity;
+  let skipped = false;
   for (let pass = 0; pass < 2; pass++) {
     for (let k = 0; k < watch.length; k++) {
       const w = watch[k]!;
       const searcher = (out.memo[w.slot] ??= w.delim.searcher()) as DelimiterSearch;
       if ((searcher.bounded === true) !== (pass === 1)) continue;
+      // Something is pending at the read position: nothing can be committed, whatever the rest finds.
+      if (pass === 1 && hold === pos && !eos) {
+        skipped = true;
+        need = -Infinity;
+        continue;
+      }
       const m = searcher.search(buf, out.base, pos, !eos, out.whole, Math.min(hold, best < 0 ? Infinity : bestStart));
       need = Math.min(need, searcher.readsFrom());
       if (m === null) continue;
@@ -93,7 +100,7 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   out.hold = hold;
   out.need = need;
   if (quiet !== null) {
-    let idle = !eos && best < 0 && hold >= lastCodePoint(buf);
+    let idle = !eos && !skipped && best < 0 && hold >= lastCodePoint(buf);
     for (let k = 0; idle && k < watch.length; k++) idle = (out.memo[watch[k]!.slot] as DelimiterSearch).idle?.() === true;
     quiet.end = idle ? out.base + hold : -1;
   }
