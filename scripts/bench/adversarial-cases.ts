@@ -26,6 +26,12 @@ export const CASES: AdversarialCase[] = [
     text: (n) => `<|channel|>final<|message|>Hi<|end|>${"\n".repeat(n)}<|start|>assistant<|channel|>final<|message|>yo<|return|>`,
   },
   {
+    name: "whitespace in a pending open",
+    template: "glm-4-5",
+    what: "spaces after a tool-call name: the open `\\s*<tool_call>\\s*(?:(?P<name>…)\\s*…)(?=<arg_key>|</tool_call>)` is pending, the other patterns are not",
+    text: (n) => `Hi<tool_call>f${" ".repeat(n)}</tool_call>`,
+  },
+  {
     name: "run of `<`",
     template: "qwen3",
     what: "a delimiter's first character over and over (each one a pending `<think>`, `<tool_call>`, `<|im_end|>`)",
@@ -54,5 +60,11 @@ export const CASES: AdversarialCase[] = [
     template: "devstral",
     what: "a tool-call name that never ends: `[TOOL_CALLS]` then one line without `[`, pending as `[^[\\]\\n]+?`",
     text: (n) => `[TOOL_CALLS]${"x".repeat(n)}[ARGS]{}</s>`,
+  },
+  {
+    name: "name that never ends",
+    template: "functiongemma",
+    what: "a complete open match that grows at the edge: `call:(?P<name>[^{<\\s]+)` over one long name",
+    text: (n) => `<start_function_call>call:${"x".repeat(n)}{}<end_function_call>`,
   },
 ];

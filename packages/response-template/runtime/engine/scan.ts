@@ -51,7 +51,10 @@ function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } |
 /**
  * The reference's `_scan`: the committable match with the earliest start (then longest, then opens first,
  * then field name), unless a pending delimiter starts at or before it. Searches that can stop early (see
- * DelimiterSearch.bounded) come last, bounded by what the others found.
+ * DelimiterSearch.bounded) come last, bounded by the committable match the others found, not by what is
+ * pending: a search stopped early keeps its frontier there, and the engine must keep the text after it in
+ * the buffer it scans (ScanResult.need), which a pending stretch (a whitespace run before `\s*<tool_call>`)
+ * would make grow with every feed.
  *
  * `stateSlot` (a memo slot of the state's own): when the last scan of this state left every search idle
  * and nothing in the new text could begin a delimiter (one RegExp over the new text), the answer is that
@@ -69,19 +72,12 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   let bestEnd = 0;
   let bestGroups: Record<string, string | null> | null = null;
   let need = Infinity;
-  let skipped = false;
   for (let pass = 0; pass < 2; pass++) {
     for (let k = 0; k < watch.length; k++) {
       const w = watch[k]!;
       const searcher = (out.memo[w.slot] ??= w.delim.searcher()) as DelimiterSearch;
       if ((searcher.bounded === true) !== (pass === 1)) continue;
-      // Something is pending at the read position: nothing can be committed, whatever the rest finds.
-      if (pass === 1 && hold === pos && !eos) {
-        skipped = true;
-        need = -Infinity;
-        continue;
-      }
-      const m = searcher.search(buf, out.base, pos, !eos, out.whole, Math.min(hold, best < 0 ? Infinity : bestStart));
+      const m = searcher.search(buf, out.base, pos, !eos, out.whole, best < 0 ? Infinity : bestStart);
       need = Math.min(need, searcher.readsFrom());
       if (m === null) continue;
       if (!eos && (m.partial || (m.end === buf.length && (m.start === m.end || w.delim.growsAtEdge)))) {
@@ -100,7 +96,7 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   out.hold = hold;
   out.need = need;
   if (quiet !== null) {
-    let idle = !eos && !skipped && best < 0 && hold >= lastCodePoint(buf);
+    let idle = !eos && best < 0 && hold >= lastCodePoint(buf);
     for (let k = 0; idle && k < watch.length; k++) idle = (out.memo[watch[k]!.slot] as DelimiterSearch).idle?.() === true;
     quiet.end = idle ? out.base + hold : -1;
   }
@@ -115,7 +111,6 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   out.end = bestEnd;
   out.groups = bestGroups;
 }
-
 
 /**
  * The scan when every search was idle at the read position: one test over the new text. Nothing can begin

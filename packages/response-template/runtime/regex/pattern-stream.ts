@@ -110,11 +110,11 @@ export class PatternStream {
     // A lone leading surrogate at the end may pair with the next code unit: read it only tentatively.
     const tail = partial && text.length > Math.max(pos, 0) && isLead(text.charCodeAt(text.length - 1));
     const limit = view.end - (tail ? 1 : 0);
-    if (!continues(this.full, at, limit) || (programs.partial && partial && !continues(this.partial, at, limit))) {
-      // Starting over from the read position: it may lie in text the engine holds.
+    // Starting over from the read position: it may lie in text the engine holds.
+    if (!continues(this.full, at, limit)) {
       if (at < base && whole) view = wholeView(whole, view.end);
+      this.full = restart(this.full, programs.full, at, view);
     }
-    if (!continues(this.full, at, limit)) this.full = restart(this.full, programs.full, at, view);
     const full = this.full!;
     let found: Found | null = null;
     let kind: Kind = "none";
@@ -124,7 +124,10 @@ export class PatternStream {
       if (found) kind = partial && found.end === view.end ? "edge" : "full";
     }
     if (found === null && partial && programs.partial !== null) {
-      if (!continues(this.partial, at, limit)) this.partial = restart(this.partial, programs.partial, at, view);
+      if (!continues(this.partial, at, limit)) {
+        if (at < base && whole && view.base === base) view = wholeView(whole, view.end);
+        this.partial = restart(this.partial, programs.partial, at, view);
+      }
       const p = this.partial!;
       p.advance(view, limit, bound);
       if (p.readTo(limit)) {
@@ -141,6 +144,11 @@ export class PatternStream {
       }
     }
     if (found !== null) found = { start: found.start, end: found.end }; // runs reuse theirs
+    // A complete match (read for sure: no tentative tail) stays the answer from this read position as text
+    // grows, so the partial run is not asked again here. Dropped, its frontier no longer keeps the text
+    // after it in the engine's buffer (readsFrom): a pending name that grows without end would otherwise
+    // pin it. A later read position starts a new one, reading held text through `whole` if need be.
+    if ((kind === "full" || kind === "edge") && !tail) this.partial = null;
     this.last = { end: view.end, at, partial, found, kind, upTo: bound };
     return this.result(view, base, pos, partial, found, kind, whole);
   }
@@ -149,9 +157,10 @@ export class PatternStream {
   readsFrom(): number {
     const programs = this.pattern.programs();
     if (programs === null) return -Infinity;
-    // A run that does not exist yet would start at the read position.
+    // A full run that does not exist yet would start at the read position; a partial one is absent only
+    // while a complete match makes it unnecessary (see search), and one started later reads through `whole`.
     const full = this.full ? this.full.at : this.at;
-    const partial = programs.partial === null ? Infinity : this.partial ? this.partial.at : this.at;
+    const partial = this.partial ? this.partial.at : Infinity;
     return Math.min(full, partial) - this.pattern.lookbehind;
   }
 
