@@ -16,9 +16,9 @@ const withClose = (close_pattern: string) => ({ start_anchor: "<s>", fields: { x
 describe("rtc check: super-linear backtracking", () => {
   it("flags (a+)+$, (\\s*)*x and (a|aa)+b as redos with the pattern column and JSON path", () => {
     const cases: [string, number, RegExp][] = [
-      ["(a+)+$", 2, /repeat at column 2 is nested in the one at column 4 and both match runs of "a"/],
-      ["(\\s*)*x", 3, /repeat at column 3 is nested in the one at column 5 and both match runs of " "/],
-      ["(a|aa)+b", 6, /repeat at column 6 repeats alternatives that match "aa" in more than one way/],
+      ["(a+)+$", 2, /quantifier at column 2 repeats inside the group the quantifier at column 4 repeats, and both match runs of "a"/],
+      ["(\\s*)*x", 3, /quantifier at column 3 repeats inside the group the quantifier at column 5 repeats, and both match runs of " "/],
+      ["(a|aa)+b", 6, /quantifier at column 6 repeats alternatives that match "aa" in more than one way/],
       ["x(?:\\w|\\d)+$", 10, /alternatives that match "0"/],
     ];
     for (const [pattern, column, message] of cases) {

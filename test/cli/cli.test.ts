@@ -54,7 +54,7 @@ describe("rtc fails clearly", () => {
   }, 60_000);
 
   it("--help for every command and --version exit 0", () => {
-    for (const args of [["--help"], ["parse", "--help"], ["check", "-h"], ["build", "--help"], ["replay", "--help"], ["convert", "--help"]]) {
+    for (const args of [["--help"], ["parse", "--help"], ["check", "-h"], ["build", "--help"], ["replay", "--help"], ["convert", "--help"], ["infer", "--help"], ["grammar", "--help"]]) {
       const r = rtcRun(args);
       expect(r.status, args.join(" ")).toBe(0);
       expect(r.stdout, args.join(" ")).toMatch(args[0] === "--help" ? /rtc parse/ : new RegExp(`rtc ${args[0]}`));

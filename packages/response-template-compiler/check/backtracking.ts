@@ -241,14 +241,14 @@ function diagnostics(path: string, hazards: Hazard[]): Diagnostic[] {
     const quote = (xs: string[]) => [...new Set(xs)].map((x) => JSON.stringify(x)).join(" or ");
     const phrases: string[] = [];
     for (const h of hs.filter((x) => x.kind === "nested")) {
-      phrases.push(`the repeat at column ${col(h.columns[0]!)} is nested in the one at column ${col(h.columns[1]!)} and both match runs of ${quote([h.attack])}`);
+      phrases.push(`the quantifier at column ${col(h.columns[0]!)} repeats inside the group the quantifier at column ${col(h.columns[1]!)} repeats, and both match runs of ${quote([h.attack])}`);
     }
     const trades = hs.filter((x) => x.kind === "trade");
     if (trades.length) {
-      phrases.push(`the repeats at ${list(trades.flatMap((t) => t.columns))} can split runs of ${quote(trades.map((t) => t.attack))} between them in many ways`);
+      phrases.push(`the quantifiers at ${list(trades.flatMap((t) => t.columns))} can split runs of ${quote(trades.map((t) => t.attack))} between them in many ways`);
     }
     for (const h of hs.filter((x) => x.kind === "alternation")) {
-      phrases.push(`the repeat at column ${col(h.columns[0]!)} repeats alternatives that match ${quote([h.attack])} in more than one way`);
+      phrases.push(`the quantifier at column ${col(h.columns[0]!)} repeats alternatives that match ${quote([h.attack])} in more than one way`);
     }
     const first = hs.flatMap((h) => h.columns).find((c): c is number => c !== null);
     const d: Diagnostic = {
