@@ -1,17 +1,25 @@
 // Property: for random templates (literal, literal-list and pattern delimiters, eos, every content type,
-// repeats / optional / implicit / join / transform / transform_each) and random outputs assembled from
-// their delimiters plus noise, fed in random chunks, the generated parser and the interpreter produce
-// identical exact traces: events, messages, errors and error messages.
-// PROPERTY_RUNS=2000 npx vitest run test/compiler/equivalence.property.test.ts for a heavy run.
+// repeats / optional / implicit / join / transform / transform_each) and random outputs, fed in random
+// chunks, the generated parser and the interpreter produce identical exact traces: events, messages,
+// errors and error messages.
+// Most cases are built to succeed, so the comparison covers values and not only error paths: a template's
+// settings agree with each other (a transform reads what its content parser gives), and the output is a
+// sequence of blocks written with the template's own delimiters around a body its content parser accepts.
+// The rest stay adversarial (settings that clash, outputs of delimiter pieces and noise) to keep the error
+// paths compared too. The test states the share of each outcome it reaches.
+// Runs and seed: test/support/property.ts (PROPERTY_RUNS=x20 for a heavy run).
 
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createResponseParser, loadTemplate } from "../../packages/response-template/interpret/index.ts";
 import { clearCache, compileAndImport } from "../../packages/response-template-compiler/build/temp-build.ts";
 import type { JsonValue, ParseOptions } from "../../packages/response-template/runtime/types.ts";
+import type { PyPattern } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { checkAsyncProperty, propertyRuns, Tally } from "../support/property.ts";
 import { exactTrace } from "./exact-trace.ts";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
+const RUNS = 100;
 
 /** Literal delimiters: overlapping, self-overlapping, prefixes of each other, one-character ones. */
 const LITERALS = ["<a>", "</a>", "<b>", "</b>", "<|x|>", "[[", "]]", "<", "ab", "aab", "abab", "\n\n", "::", "<a", "a"];
@@ -86,8 +94,10 @@ const templateArb = fc
     implicit: fc.boolean(),
     anchor: fc.constantFrom<[string, JsonValue]>(["start_anchor", "<|s|>"], ["start_anchor", ["<|s|>", "<|s|>x"]], ["start_anchor_pattern", "<\\|s\\|>\\n?"], ["start_anchor", "aa"]),
     defaults: fc.constantFrom<JsonValue>({ role: "assistant" }, {}, { role: "assistant", x: "d" }, { tool_calls: [] }, { "1": "one", role: "assistant" }),
+    // Settings that agree with each other (most cases), or left to clash (error paths).
+    coherent: fc.oneof({ weight: 6, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   })
-  .chain(({ names, implicit, anchor, defaults }) =>
+  .chain(({ names, implicit, anchor, defaults, coherent }) =>
     fc.tuple(...names.map((_, i) => fieldArb(implicit && i === names.length - 1))).map((specs) => {
       const fields: Record<string, JsonValue> = {};
       specs.forEach((f, i) => {
@@ -109,6 +119,14 @@ const templateArb = fc
         const closeCaptures = f.close?.kind === "pat" && /\?P</.test(PATTERNS[f.close.index]![0]);
         let t = f.transform;
         if ((captures || closeCaptures) && t === "none") t = "name";
+        if (coherent) {
+          // A transform reads what the content parser gives; joined blocks are strings.
+          const capturesName = [f.open, f.close].some((d) => d?.kind === "pat" && /\?P<name>/.test(PATTERNS[d.index]![0]));
+          if (t === "name" && !capturesName) t = "wrap";
+          if (t === "dotted" && !["json", "xml-inline", "kv-lines"].includes(f.content)) t = "wrap";
+          if (t === "each" && f.content !== "json") t = "list";
+          if (f.content !== "text" || t !== "none") delete field.join;
+        }
         if (t === "wrap") field.transform = { type: "function", function: "{content}" };
         if (t === "name") field.transform = { type: "function", function: { name: "{name}", arguments: "{content}" }, n: 1.0 };
         if (t === "list") field.transform = ["{content}", null, "lit", 2];
@@ -119,36 +137,149 @@ const templateArb = fc
         }
         fields[names[i]!] = field;
       });
-      return { defaults, fields, [anchor[0]]: anchor[1] } as Record<string, JsonValue>;
+      return { template: { defaults, fields, [anchor[0]]: anchor[1] } as Record<string, JsonValue>, coherent };
     }),
   )
-  .filter((t) => {
+  .filter(({ template }) => {
     try {
-      loadTemplate(t);
+      loadTemplate(template);
       return true;
     } catch {
       return false;
     }
   });
 
+/** Texts a delimiter (a template's `open` / `close` / `*_pattern` value) is written as; [] for eos / none. */
+function delimiterTexts(field: Record<string, JsonValue>, key: "open" | "close"): string[] {
+  const v = field[key];
+  if (typeof v === "string") return v === "eos" ? [] : [v];
+  if (Array.isArray(v)) return v as string[];
+  const p = field[`${key}_pattern`];
+  return typeof p === "string" ? PATTERNS.find(([source]) => source === p)![1] : [];
+}
+
 function piecesOf(template: Record<string, JsonValue>): string[] {
   const out = new Set<string>(["<|s|>"]);
-  const fields = template.fields as Record<string, Record<string, JsonValue>>;
-  for (const f of Object.values(fields)) {
-    for (const k of ["open", "close"]) {
-      const v = f[k];
-      if (typeof v === "string" && v !== "eos") out.add(v);
-      if (Array.isArray(v)) v.forEach((s) => out.add(s as string));
-    }
-    for (const k of ["open_pattern", "close_pattern"]) {
-      const v = f[k];
-      if (typeof v === "string") PATTERNS.find(([p]) => p === v)?.[1].forEach((s) => out.add(s));
-    }
+  for (const f of Object.values(template.fields as Record<string, Record<string, JsonValue>>)) {
+    for (const t of [...delimiterTexts(f, "open"), ...delimiterTexts(f, "close")]) out.add(t);
   }
   return [...out];
 }
 
-const caseArb = templateArb.chain((template) => {
+/** Bodies each content parser accepts, by what the field's transform reads (a dict with `a`, a list of dicts with `k`). */
+function validBodies(field: Record<string, JsonValue>): string[] {
+  const reads = JSON.stringify(field.transform ?? null);
+  const each = field.transform_each === true;
+  const args = (field.content_args ?? {}) as Record<string, JsonValue>;
+  switch (field.content) {
+    case "text":
+      return ["hello", " hi there ", "é 😀", "x", ""];
+    case "int":
+      return ["12", " 7 ", "-3", "0"];
+    case "float":
+      return [" 3.5 ", "1e3", "-0.25", "2"];
+    case "bool":
+      return ["true", "False", "1", "no"];
+    case "json":
+      if (each) return ['[{"k": "v"}]', '[{"k": 1}, {"k": [2]}]', "[]"];
+      if (reads.includes("{content.a}")) return ['{"a": 1}', '{"a": "7", "b": true}', '{"b": null, "a": [1.5]}'];
+      return ['{"a": 1}', "[1, 2]", '"s"', '{"a": "7", "b": "true"}', "null", "3.5", '{"k": {"n": [true]}}'];
+    case "xml-inline":
+      return ["<a>7</a><b>no</b>", "<a>x</a>", "<b>1</b><a>2</a>"];
+    case "kv-lines":
+      if (args.value_parser) return ["a: 3\nb: 1", "a: -2"];
+      return reads.includes("{content.a}") ? ["a: 3\nb: 1", "z: 2\na: x"] : ["k: v\nz: 2", "a: 3\nb: 1", "a: x"];
+  }
+  return [""];
+}
+
+const compiled = new Map<string, PyPattern>();
+/** Whether `body` contains a delimiter of the template (then the field would close or open early). */
+function holdsDelimiter(template: Record<string, JsonValue>, body: string): boolean {
+  return Object.values(template.fields as Record<string, Record<string, JsonValue>>).some((f) =>
+    (["open", "close"] as const).some((key) => {
+      const literal = f[key];
+      const literals = typeof literal === "string" ? [literal] : Array.isArray(literal) ? (literal as string[]) : [];
+      if (literals.some((l) => l !== "eos" && body.includes(l))) return true;
+      const source = f[`${key}_pattern`];
+      if (typeof source !== "string") return false;
+      if (!compiled.has(source)) compiled.set(source, compilePattern(source));
+      return compiled.get(source)!.search(body, 0, false) !== null;
+    }),
+  );
+}
+
+/** The anchor as the prompt writes it, for prefixes that end a chat prompt. */
+function anchorText(template: Record<string, JsonValue>): string {
+  if (template.start_anchor_pattern !== undefined) return "<|s|>\n";
+  const a = template.start_anchor;
+  return Array.isArray(a) ? (a[0] as string) : (a as string);
+}
+
+/**
+ * A well-formed output: blocks of the template's fields (each required field at least once, a non-repeating
+ * field at most once), each its open delimiter, a body its content parser accepts and its close delimiter;
+ * the implicit field's text once, at a random place. Sometimes the prompt already opened the first block.
+ */
+function wellFormed(template: Record<string, JsonValue>): fc.Arbitrary<{ prefix: string; text: string }> {
+  const fields = template.fields as Record<string, Record<string, JsonValue>>;
+  const names = Object.keys(fields);
+  const explicit = names.filter((n) => delimiterTexts(fields[n]!, "open").length > 0);
+  const implicit = names.find((n) => fields[n]!.open === undefined && fields[n]!.open_pattern === undefined);
+  const bodies = (n: string) => {
+    const ok = validBodies(fields[n]!).filter((b) => !holdsDelimiter(template, b));
+    return ok.length ? ok : validBodies(fields[n]!);
+  };
+  const block = (n: string) =>
+    fc.record({
+      open: fc.constantFrom(...delimiterTexts(fields[n]!, "open")),
+      body: fc.constantFrom(...bodies(n)),
+      close: delimiterTexts(fields[n]!, "close").length ? fc.constantFrom(...delimiterTexts(fields[n]!, "close")) : fc.constant(""),
+    });
+  // The implicit field's text: never empty (an empty region never opens), always there when required or alone.
+  const implicitBodies = implicit ? bodies(implicit).filter((b) => b.trim() !== "") : [];
+  const needImplicit = implicit !== undefined && (fields[implicit]!.optional === false || explicit.length === 0);
+  const order = explicit.length
+    ? fc.array(fc.constantFrom(...explicit), { minLength: 1, maxLength: 4 }).map((picked) => {
+        const required = explicit.filter((n) => fields[n]!.optional === false);
+        const seen = new Set<string>();
+        return [...required, ...picked].filter((n) => {
+          if (seen.has(n) && fields[n]!.repeats !== true) return false;
+          seen.add(n);
+          return true;
+        });
+      })
+    : fc.constant<string[]>([]);
+  return fc
+    .record({
+      blocks: order.chain((ns) => fc.tuple(...ns.map(block)).map((bs) => [...bs])),
+      implicitBody: implicitBodies.length
+        ? needImplicit
+          ? fc.constantFrom(...implicitBodies)
+          : fc.option(fc.constantFrom(...implicitBodies), { freq: 3 })
+        : fc.constant(null),
+      implicitAt: fc.nat(),
+      implicitClose: implicit ? fc.constantFrom("", ...delimiterTexts(fields[implicit]!, "close")) : fc.constant(""),
+      preOpened: fc.boolean(),
+      old: fc.constantFrom("", "old"),
+    })
+    .map(({ blocks, implicitBody, implicitAt, implicitClose, preOpened, old }) => {
+      // A block whose close is eos (or missing) ends the output: nothing after it could be read as its own.
+      const last = blocks.findIndex((b) => b.close === "");
+      const kept = last < 0 ? blocks : blocks.slice(0, last + 1);
+      const parts = kept.map((b) => b.open + b.body + b.close);
+      if (implicitBody !== null) parts.splice(last < 0 ? implicitAt % (parts.length + 1) : 0, 0, implicitBody + implicitClose);
+      let prefix = old + anchorText(template);
+      if (preOpened && kept.length && parts[0]!.startsWith(kept[0]!.open)) {
+        prefix += kept[0]!.open;
+        parts[0] = parts[0]!.slice(kept[0]!.open.length);
+      }
+      return { prefix, text: parts.join("") };
+    });
+}
+
+/** An adversarial output: delimiter pieces, bodies of every content type and noise, in any order. */
+function pieced(template: Record<string, JsonValue>): fc.Arbitrary<{ prefix: string; text: string }> {
   const pieces = piecesOf(template);
   const piece = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...pieces) },
@@ -156,13 +287,19 @@ const caseArb = templateArb.chain((template) => {
     { weight: 2, arbitrary: fc.constantFrom(...NOISE) },
   );
   return fc.record({
-    template: fc.constant(template),
     prefix: fc.constantFrom("", "<|s|>", "old<|s|>" + pieces[pieces.length - 1], "aaa", "junk"),
     text: fc.array(piece, { maxLength: 14 }).map((p) => p.join("")),
+  });
+}
+
+const caseArb = templateArb.chain(({ template, coherent }) =>
+  fc.record({
+    template: fc.constant(template),
+    output: coherent ? fc.oneof({ weight: 5, arbitrary: wellFormed(template) }, { weight: 1, arbitrary: pieced(template) }) : pieced(template),
     cuts: fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 6 }),
     tools: fc.boolean(),
-  });
-});
+  }),
+);
 
 function chunk(text: string, cuts: number[]): string[] {
   const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
@@ -176,25 +313,39 @@ function chunk(text: string, cuts: number[]): string[] {
   return out;
 }
 
+/** How a case ends through the interpreter, fed whole: a value (some region closed), no region, or an error. */
+function outcome(trace: string[]): "value" | "no region" | "error" | "error after a value" {
+  const err = trace.findIndex((l) => /^(init|feed|final)_error /.test(l));
+  const closed = trace.slice(0, err < 0 ? undefined : err).some((l) => l.includes('"type":"region_close"'));
+  if (err < 0) return closed ? "value" : "no region";
+  return closed ? "error after a value" : "error";
+}
+
 beforeAll(() => clearCache("property"));
 
 describe("generated ≡ interpreted", () => {
-  it(`random templates, outputs and chunkings (${RUNS} runs)`, async () => {
+  it(`random templates, outputs and chunkings (${propertyRuns(RUNS)} runs)`, async () => {
     let n = 0;
-    await fc.assert(
-      fc.asyncProperty(caseArb, async ({ template, prefix, text, cuts, tools }) => {
+    const outcomes = new Tally<ReturnType<typeof outcome>>();
+    await checkAsyncProperty(
+      fc.asyncProperty(caseArb, async ({ template, output: { prefix, text }, cuts, tools }) => {
         const id = `prop${n++}`;
         const m = (await compileAndImport("property", [{ id, template }])).get(id)!;
         if (m instanceof Error) throw m;
         const options: ParseOptions = { prefix };
         if (tools) options.tools = TOOLS;
+        outcomes.add(outcome(exactTrace(() => createResponseParser(template, options), [text])));
         for (const chunks of [[text], chunk(text, cuts), Array.from(text)]) {
           const gen = exactTrace(() => m.createResponseParser(options), chunks);
           const int = exactTrace(() => createResponseParser(template, options), chunks);
           expect(gen).toEqual(int);
         }
       }),
-      { numRuns: RUNS, seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
+      RUNS,
     );
+    console.log(`equivalence outcomes (${outcomes.total} cases): ${outcomes}`);
+    // Mostly values (the comparison is about what the parsers produce), and error paths still compared.
+    expect(outcomes.share("value"), String(outcomes)).toBeGreaterThanOrEqual(0.5);
+    expect(outcomes.share("error") + outcomes.share("error after a value"), String(outcomes)).toBeGreaterThanOrEqual(0.05);
   }, 600_000);
 });
