@@ -16,35 +16,12 @@ import { clearCache, compileAndImport } from "../../packages/response-template-c
 import type { JsonValue, ParseOptions } from "../../packages/response-template/runtime/types.ts";
 import type { PyPattern } from "../../packages/response-template/runtime/regex/api.ts";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { LITERALS, PATTERNS } from "../support/delimiters.ts";
 import { checkAsyncProperty, propertyRuns, Tally } from "../support/property.ts";
 import { exactTrace } from "./exact-trace.ts";
 
 const RUNS = 100;
 
-/** Literal delimiters: overlapping, self-overlapping, prefixes of each other, one-character ones. */
-const LITERALS = ["<a>", "</a>", "<b>", "</b>", "<|x|>", "[[", "]]", "<", "ab", "aab", "abab", "\n\n", "::", "<a", "a"];
-/** Patterns with a text that matches them; some capture `name`, some can match empty, some are lazy. */
-const PATTERNS: [string, string[]][] = [
-  ["<t\\d>", ["<t1>", "<t9>"]],
-  ["\\s*<c>", [" <c>", "<c>", "\n\n<c>"]],
-  ["\\s*(?:<c>|<cd>)x?", [" <c>", "<cd>x", "\n<c>x"]],
-  ["<f=(?P<name>\\w+)>", ["<f=get>", "<f=x1>"]],
-  ["x+", ["x", "xxx"]],
-  ["(?:ab|a)c", ["abc", "ac"]],
-  ["\\n?END", ["END", "\nEND"]],
-  ["<o>\\s*", ["<o>", "<o>  "]],
-  ["<m.*?>", ["<m>", "<mab>"]],
-  ["\\bq\\b", ["q", " q "]],
-  ["$", [""]],
-  ["(?=<)", [""]],
-  ["<(?P<name>[a-z])(?P<extra>\\d)?/>", ["<g/>", "<h2/>"]],
-  ["<e>|^\\s*(?=</e>)", ["<e>", "</e>", "  </e>"]],
-  ["\\s*(?:<a>\\s*)?<b>", ["<a> <b>", " <b>", "<a><b>"]],
-  ["(?=(?:<p>)?\\s*q=)(?:<p>)?\\s*q=\\w+", ["<p> q=1", "q=ab", "<p>q=x"]],
-  ["(?:^|>>)k\\n", [">>k\n", "k\n"]],
-  ["\\s*(?:(?=>>)|<z>)", [">>", " <z>", "\n>>"]],
-  ["\\n?</r>", ["\n</r>", "</r>"]],
-];
 /** Tool definitions: closed values shaped like tool calls get their arguments coerced. */
 const TOOLS: NonNullable<ParseOptions["tools"]> = [
   { type: "function", function: { name: "get", parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "boolean" } } } } },
