@@ -2,6 +2,7 @@
 // function finds exactly what the interpreter's partialLiteralStart finds.
 
 import fc from "fast-check";
+import { checkProperty } from "../support/property.ts";
 import { describe, expect, it } from "vitest";
 import { borderTable, holdBackTable, literalFacts } from "../../packages/response-template-compiler/plan/literal-facts.ts";
 import { ScanNames } from "../../packages/response-template-compiler/emit/scan-code.ts";
@@ -33,7 +34,7 @@ describe("literal facts", () => {
 
   it("generated hold-back functions agree with partialLiteralStart", () => {
     const alphabet = fc.constantFrom("a", "b", "<", "|", "/");
-    fc.assert(
+    checkProperty(
       fc.property(fc.string({ unit: alphabet, minLength: 2, maxLength: 6 }), fc.string({ unit: alphabet, maxLength: 12 }), fc.nat(14), (lit, buf, pos) => {
         const names = new ScanNames();
         const name = names.hold(literalFacts(lit))!;
@@ -42,7 +43,7 @@ describe("literal facts", () => {
         const from = Math.min(pos, buf.length);
         expect(hold(buf, from, buf.length)).toBe(partialLiteralStart(buf, from, lit));
       }),
-      { numRuns: 300 },
+      300,
     );
   });
 });

@@ -1,9 +1,10 @@
 // Every row of conformance/hf/units.jsonl except `table` rows (those belong to the regex tests):
 // Python int/float/strip/json.loads, tool-argument coercion and content parsers, compared with what
-// the reference did. Rows listed in deviations.json under "units" are reported as pending.
+// the reference did. Rows listed in deviations.json under "units" (by line number, with a reason) must
+// still differ: one that agrees fails as a stale entry.
 
-import { existsSync, readFileSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../packages/response-template/runtime/content/index.ts";
 import { RtcError } from "../../packages/response-template/runtime/errors.ts";
 import { pyFloatParse } from "../../packages/response-template/runtime/python/float.ts";
@@ -14,18 +15,15 @@ import { compilePattern } from "../../packages/response-template/translate/index
 import { coerce, coerceToolCalls, schemaTypes, toolParams } from "../../packages/response-template/runtime/transform/coerce.ts";
 import type { JsonObject, JsonValue } from "../../packages/response-template/runtime/types.ts";
 import { canonical, canonicalTagged, digestText, readJsonl, tag, untag } from "../../packages/response-template-compiler/replay/tagged.ts";
-import { hf } from "./paths.ts";
+import { FIXTURE_BREAKDOWN, FIXTURE_ROWS, hf } from "./paths.ts";
 
 interface Deviation {
   row: number;
   reason: string;
 }
 
-const rows = readJsonl(hf("units.jsonl"));
-const deviationsPath = new URL("./deviations.json", import.meta.url);
-const deviations: Deviation[] = existsSync(deviationsPath)
-  ? ((JSON.parse(readFileSync(deviationsPath, "utf8")) as { units?: Deviation[] }).units ?? [])
-  : [];
+const rows = readJsonl(hf("units.jsonl")); // lossless: big ints stay exact
+const deviations = (JSON.parse(readFileSync(new URL("./deviations.json", import.meta.url), "utf8")) as { units: Deviation[] }).units;
 const pendingRows = new Map(deviations.map((d) => [d.row, d.reason]));
 
 const ctx: ContentContext = { pattern: compilePattern, parsers: CONTENT_PARSERS };
@@ -92,36 +90,27 @@ function check(row: JsonObject): string | null {
   }
 }
 
-const tally = { passed: 0, pending: 0, failed: 0, delegated: 0 };
-
 describe("conformance units.jsonl", () => {
+  it(`has ${FIXTURE_ROWS["units.jsonl"]} rows; the listed deviations name rows this file checks`, () => {
+    expect(rows.length).toBe(FIXTURE_ROWS["units.jsonl"]);
+    for (const d of deviations) expect(rows[d.row - 1]?.kind, `deviation row ${d.row}`).toMatch(/^(?!table$)\w+$/);
+  });
+
   rows.forEach((row, index) => {
     const line = index + 1;
+    // `table` rows (the Unicode tables) are checked row by row in test/regex/conformance.test.ts.
+    if (row.kind === "table") return;
     const label = `${line} ${String(row.kind)} ${JSON.stringify(tag(row.input ?? row.args ?? row.name ?? null)).slice(0, 60)}`;
-    if (row.kind === "table") {
-      tally.delegated++; // the Unicode tables are checked row by row in test/regex/conformance.test.ts
-      return;
-    }
     const pending = pendingRows.get(line);
-    it(label, () => {
+    it(label + (pending === undefined ? "" : " (listed deviation)"), () => {
       const problem = check(row);
-      if (problem === null) {
-        tally.passed++;
-        return;
-      }
-      if (pending !== undefined) {
-        tally.pending++;
-        return; // listed in deviations.json
-      }
-      tally.failed++;
-      expect.fail(problem);
+      if (pending === undefined) expect(problem ?? "ok").toBe("ok");
+      // A listed deviation must still differ; once it agrees, the entry is stale.
+      else expect(problem, `row ${line} is listed as a deviation (${pending}) but now agrees: remove it`).not.toBeNull();
     });
   });
 
-  afterAll(() => {
-    console.log(
-      `units.jsonl: ${tally.passed} passed / ${tally.pending} pending / ${tally.failed} failed` +
-        ` (${tally.delegated} table rows delegated to the regex tests)`,
-    );
+  it(`checks ${FIXTURE_ROWS["units.jsonl"] - FIXTURE_BREAKDOWN.unitKinds.table} rows here and leaves the ${FIXTURE_BREAKDOWN.unitKinds.table} table rows to the regex tests`, () => {
+    expect(rows.filter((r) => r.kind === "table").length).toBe(FIXTURE_BREAKDOWN.unitKinds.table);
   });
 });
