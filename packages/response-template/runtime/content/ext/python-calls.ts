@@ -187,12 +187,27 @@ class CallReader {
         return "\t";
       case "r":
         return "\r";
-      case "0":
-        return "\0";
       case "b":
         return "\b";
       case "f":
         return "\f";
+      case "a":
+        return "\u0007";
+      case "v":
+        return "\u000b";
+      case "0":
+      case "1":
+      case "2":
+      case "3":
+      case "4":
+      case "5":
+      case "6":
+      case "7": {
+        // Octal: one to three digits (`\0`, `\12`, `\177`).
+        const digits = /^[0-7]{1,3}/.exec(this.s.slice(this.i - 1, this.i + 2))![0];
+        this.i += digits.length - 1;
+        return String.fromCodePoint(parseInt(digits, 8));
+      }
       case "\\":
       case "'":
       case '"':
