@@ -22,7 +22,7 @@ const ctx = { pattern: compilePattern };
 /** An argument value as generated: ints and floats kept apart, dicts as ordered entries with unique keys. */
 type Value = null | boolean | string | { int: bigint } | { float: number } | Value[] | { dict: [string, Value][] };
 
-const hard = fc.constantFrom("\t", "\n", "\r", '"', "'", "\\", "\\n", "é", "Ünï", "😀", "𝄞", "\u2028", "\u0000", "\u0007", "\u000b", "\u007f", "\u00a0", '"""', "'''", "</p>", "<a>", "{", "}", "[", "]", "(", ")", ",", "=", ":", " ");
+const hard = fc.constantFrom("\t", "\n", "\r", "\b", "\f", '"', "'", "\\", "\\n", "é", "Ünï", "😀", "𝄞", "\u2028", "\u0000", "\u0007", "\u000b", "\u007f", "\u00a0", '"""', "'''", "</p>", "<a>", "{", "}", "[", "]", "(", ")", ",", "=", ":", " ");
 const text = fc.array(fc.oneof({ weight: 2, arbitrary: fc.string({ maxLength: 4 }) }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 3 }) }, { weight: 3, arbitrary: hard }), { maxLength: 5 }).map((p) => p.join(""));
 const int = fc.oneof(fc.integer({ min: -1000, max: 1000 }).map(BigInt), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n })).map((int) => ({ int }));
 const float = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0.5, -0.0, 2.0, 1e16, 1e-7, 123.456, -1e300)).map((float) => ({ float }));
@@ -72,22 +72,29 @@ const hex = (c: number, width: number) => c.toString(16).padStart(width, "0");
 const identifier = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/);
 const dotted = fc.array(identifier, { minLength: 1, maxLength: 3 }).map((parts) => parts.join("."));
 
-/** A Python str literal for `s`: any quote style, each character raw or escaped where Python allows. */
+const NAMED: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\u0007": "\\a", "\u000b": "\\v", "\\": "\\\\", "'": "\\'", '"': '\\"' };
+
+/** A Python str literal for `s`: any quote style; each character raw where Python allows it, or any escape
+ * that means it (named, \x, \u, \U, three-digit octal); now and then a backslash-newline, which means nothing. */
 function pyString(s: string, pick: (n: number) => number): string {
   const quote = ["'", '"', "'''", '"""'][pick(4)]!;
-  const triple = quote.length === 3;
   let out = quote;
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
-    const named: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\u0007": "\\a", "\u000b": "\\v", "\\": "\\\\", "'": "\\'", '"': '\\"' };
-    if (ch === "\\" || ch === quote[0]) out += named[ch];
-    else if ((ch === "\n" || ch === "\t") && pick(3) === 0) out += ch; // raw (a raw newline: triple quotes, or the parser's leniency)
-    else if (ch === "\r" && triple) out += "\\r"; // a raw \r would be read as a line end
-    else if (named[ch] !== undefined && pick(2) === 0) out += named[ch];
-    else if (c < 0x20 || c === 0x7f) out += [`\\x${hex(c, 2)}`, `\\u${hex(c, 4)}`, `\\${c.toString(8).padStart(3, "0")}`][pick(3)];
-    else if (c >= 0xd800 && c <= 0xdfff) out += `\\u${hex(c, 4)}`; // a lone surrogate
-    else if (c > 0x7f && pick(3) === 0) out += c > 0xffff ? `\\U${hex(c, 8)}` : `\\u${hex(c, 4)}`;
-    else out += ch;
+    if (pick(8) === 0) out += "\\\n";
+    if (ch === "\\" || ch === quote[0]) {
+      out += NAMED[ch];
+      continue;
+    }
+    const spellings: string[] = [];
+    // Raw: printable characters, and tabs and newlines (a raw newline outside triple quotes is the parser's leniency).
+    if ((c >= 0x20 && c !== 0x7f && (c < 0xd800 || c > 0xdfff)) || ch === "\t" || ch === "\n") spellings.push(ch, ch);
+    if (NAMED[ch] !== undefined) spellings.push(NAMED[ch]);
+    if (c < 0x100) spellings.push(`\\x${hex(c, 2)}`);
+    if (c < 0x10000) spellings.push(`\\u${hex(c, 4)}`);
+    spellings.push(`\\U${hex(c, 8)}`);
+    if (c < 0o1000) spellings.push(`\\${c.toString(8).padStart(3, "0")}`);
+    out += spellings[pick(spellings.length)];
   }
   return out + quote;
 }
@@ -211,11 +218,12 @@ describe("rtc extension parsers: generated calls parse back exactly", () => {
     const element = (k: string, v: Value, pick: (n: number) => number): string => {
       const ws = () => ["", "\n", " "][pick(3)]!;
       let inner: string;
-      if (v === null || typeof v === "boolean") inner = String(v);
+      // Scalars may carry whitespace around them; an exponent's "+" may be left out.
+      if (v === null || typeof v === "boolean") inner = ws() + String(v) + ws();
       else if (typeof v === "string") inner = v;
       else if (Array.isArray(v)) inner = v.map((x) => ws() + element("item", x, pick)).join("") + ws();
-      else if ("int" in v) inner = v.int.toString();
-      else if ("float" in v) inner = pyFloatRepr(v.float);
+      else if ("int" in v) inner = ws() + v.int.toString() + ws();
+      else if ("float" in v) inner = ws() + pyFloatRepr(v.float).replace("e+", ["e+", "e", "E+"][pick(3)]!) + ws();
       else inner = v.dict.map(([ck, x]) => ws() + element(ck, x, pick)).join("") + ws();
       return `${P}<${k}>${inner}${P}</${k}>`;
     };

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { compilePattern } from "../../../packages/response-template/translate/index.ts";
 import { CONTENT_PARSERS } from "../../../packages/response-template/runtime/content/index.ts";
 import { parseKeyedCalls } from "../../../packages/response-template/runtime/content/ext/keyed-calls.ts";
+import { ContentError } from "../../../packages/response-template/runtime/errors.ts";
 import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern, parsers: CONTENT_PARSERS };
@@ -23,5 +24,22 @@ describe("keyed-calls", () => {
   test("invalid JSON and non-object items fail", () => {
     expect(() => parse("[{")).toThrow();
     expect(() => parse("[1]")).toThrow(/must be an object/);
+  });
+});
+
+describe("keyed-calls: refusals", () => {
+  const error = (body: unknown) => {
+    try {
+      parseKeyedCalls(body as string, {}, ctx);
+    } catch (e) {
+      if (e instanceof ContentError) return `${e.pyClass}: ${e.message}`;
+      throw e;
+    }
+    return "parsed";
+  };
+  test("a body that is not a string is a TypeError; an item that is not an object a ValueError", () => {
+    expect(error(3)).toBe("TypeError: keyed-calls: expected a string body, got 'int'");
+    expect(error("[1]")).toBe("ValueError: keyed-calls: each call must be an object, got 'int'");
+    expect(error('[{"f": {}}, "g"]')).toBe("ValueError: keyed-calls: each call must be an object, got 'str'");
   });
 });

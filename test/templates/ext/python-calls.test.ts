@@ -54,3 +54,51 @@ describe("python-calls", () => {
     expect(() => parsePythonCalls("f()", { strip_suffix: 1 }, ctx)).toThrow(/strip_suffix must be a string/);
   });
 });
+
+/** The ContentError a body raises: Python class and message (which names the offset and the text there). */
+function error(body: unknown): string {
+  try {
+    parsePythonCalls(body as string, {}, ctx);
+  } catch (e) {
+    if (e instanceof ContentError) return `${e.pyClass}: ${e.message}`;
+    throw e;
+  }
+  throw new Error(`parsed: ${JSON.stringify(body)}`);
+}
+
+describe("python-calls: every refusal names its cause and offset", () => {
+  test.each([
+    ["[f()] x", "unexpected text after the call list at offset 6: \"x\""],
+    ["[1]", "expected a function name at offset 1: \"1]\""],
+    ["f[a=1]", "expected '(' at offset 1: \"[a=1]\""],
+    ["f(1)", "expected a keyword argument (positional arguments cannot be named) at offset 2: \"1)\""],
+    ["f(a=1 b=2)", "expected ',' or ')' at offset 6: \"b=2)\""],
+    ["f(a=)", "expected a value at offset 4: \")\""],
+    ["f(a=xyz)", "unexpected name 'xyz' at offset 4: \"xyz)\""],
+    ["f(a=[1 2])", "expected ',' or ']' at offset 7: \"2])\""],
+    ["f(a={1: 2})", "dict keys must be strings at offset 6: \": 2})\""],
+    ["f(a={'a': 1 'b': 2})", "expected ',' or '}' at offset 12: \"'b': 2})\""],
+    ["f(a='\\xZZ')", "bad \\x escape at offset 7: \"ZZ')\""],
+    ["f(a='abc", "unterminated string at offset 8: \"\""],
+    ["f(a='abc\\", "unterminated string at offset 9: \"\""],
+    ["[f(a=1)", "unclosed '[' at offset 7: \"\""],
+    [`f(a="${"x".repeat(30)}`, `unterminated string at offset 35: ""`],
+    [`f(a=1, ${"b".repeat(30)})`, `expected '=' at offset 37: ")"`],
+    [`[1${"x".repeat(30)}]`, `expected a function name at offset 1: "${"1" + "x".repeat(19)}"`],
+  ])("%s", (body, message) => expect(error(body)).toBe(`ValueError: python-calls: ${message}`));
+  test("a body that is not a string is a TypeError", () => {
+    expect(error(3)).toBe("TypeError: python-calls: expected a string body, got 'int'");
+  });
+});
+
+describe("python-calls: Python's spellings", () => {
+  test("';' separates calls; underscores in numbers; escapes \\b \\f \\a \\v, octal, line continuation", () => {
+    expect(parse("f(a=1);g(b=2)")).toEqual([
+      { name: "f", arguments: { a: 1 } },
+      { name: "g", arguments: { b: 2 } },
+    ]);
+    expect(parse("f(a=1_000, b=1_0.5, c='x\\\ny', d='\\b\\f\\a\\v', e='\\0\\12\\101\\7777')")).toEqual([
+      { name: "f", arguments: { a: 1000, b: 10.5, c: "xy", d: "\b\f\u0007\u000b", e: "\0\nA\u01ff7" } },
+    ]);
+  });
+});

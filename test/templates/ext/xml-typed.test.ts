@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { compilePattern } from "../../../packages/response-template/translate/index.ts";
 import { CONTENT_PARSERS } from "../../../packages/response-template/runtime/content/index.ts";
 import { parseXmlTyped } from "../../../packages/response-template/runtime/content/ext/xml-typed.ts";
+import { ContentError } from "../../../packages/response-template/runtime/errors.ts";
 import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern, parsers: CONTENT_PARSERS };
@@ -19,5 +20,26 @@ describe("xml-typed", () => {
   });
   test("tag_pattern is required", () => {
     expect(() => parseXmlTyped("", {}, ctx)).toThrow(/tag_pattern/);
+  });
+});
+
+describe("xml-typed: refusals and unset groups", () => {
+  const error = (s: unknown, a: Record<string, unknown>) => {
+    try {
+      parseXmlTyped(s as string, a as never, ctx);
+    } catch (e) {
+      if (e instanceof ContentError) return `${e.pyClass}: ${e.message}`;
+      throw e;
+    }
+    return "parsed";
+  };
+  test("wrong bodies and arguments", () => {
+    expect(error(3, { tag_pattern: TAG })).toBe("TypeError: xml-typed: expected a string body, got 'int'");
+    expect(error("", { tag_pattern: TAG, raw_when: { group: 1 } })).toBe("ValueError: xml-typed: raw_when must be {group: string, contains: string}");
+    expect(error("", { tag_pattern: TAG, raw_when: { group: "attrs" } })).toBe("ValueError: xml-typed: raw_when must be {group: string, contains: string}");
+    expect(error("<p>1</p>", { tag_pattern: "<p>(?P<value>.*?)</p>" })).toBe("ValueError: xml-typed: tag_pattern needs a named group 'key': <p>(?P<value>.*?)</p>");
+  });
+  test("an unset value group is the empty string", () => {
+    expect(plain(parseXmlTyped('<p name="a"/>', { tag_pattern: '<p name="(?P<key>\\w+)"(?:>(?P<value>.*?)</p>|/>)' }, ctx))).toEqual({ a: "" });
   });
 });

@@ -179,6 +179,10 @@ class CallReader {
 
   private escape(): string {
     const e = this.s[this.i + 1];
+    if (e === undefined) {
+      this.i = this.s.length;
+      this.fail("unterminated string");
+    }
     this.i += 2;
     switch (e) {
       case "n":
@@ -225,7 +229,7 @@ class CallReader {
       }
       default:
         // Python keeps unknown escapes verbatim.
-        return e === undefined ? "\\" : `\\${e}`;
+        return `\\${e}`;
     }
   }
 

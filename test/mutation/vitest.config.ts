@@ -1,0 +1,23 @@
+// The test suite as mutation testing runs it (test/mutation/stryker.config.mjs): the project's vitest
+// config without the tests that run their code in child processes or compile whole projects — mutation
+// coverage is measured in-process, so those tests could not be credited with a kill, and they are the
+// slowest of the suite.
+import { defineConfig, mergeConfig } from "vitest/config";
+import base from "../../vitest.config.ts";
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    root: new URL("../..", import.meta.url).pathname,
+    test: {
+      reporters: ["default"],
+      exclude: [
+        "**/node_modules/**",
+        "test/compiler/build-check.test.ts", // rtc build --check in a child process, twice
+        "test/compiler/generated-typecheck.test.ts", // tsc over every generated fixture parser
+        "test/readme-examples.test.ts", // README blocks in child processes
+        "test/batch/**", // rtc parse --batch: worker threads and the CLI
+      ],
+    },
+  }),
+);
