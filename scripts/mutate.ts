@@ -64,14 +64,14 @@ const oneLine = (s: string) => {
 const survivorKey = (s: Survivor) => `${s.file}:${s.line} ${s.mutator} \`${s.original}\` → \`${s.replacement}\``;
 const matchKey = (s: Survivor) => `${s.file} ${s.mutator} \`${s.original}\` → \`${s.replacement}\``;
 
-/** Triage entries: lines `- <key> — <verdict>`; the same key without its line number matches a survivor. */
-function triaged(): Set<string> {
+/** Triage entries (`- <key> — <verdict>`) by key without the line number: "killed" or "explained". */
+function triaged(): Map<string, "killed" | "explained"> {
   const file = join(ROOT, "test/mutation/triage.md");
-  const out = new Set<string>();
+  const out = new Map<string, "killed" | "explained">();
   if (!existsSync(file)) return out;
   for (const line of readFileSync(file, "utf8").split("\n")) {
-    const m = /^- (\S+):\d+ (\w+) (`.*`) → (`.*`) — /.exec(line);
-    if (m) out.add(`${m[1]} ${m[2]} ${m[3]} → ${m[4]}`);
+    const m = /^- (\S+):\d+ (\w+) (`.*`) → (`.*`) — (killed by|equivalent:|accepted:)/.exec(line);
+    if (m) out.set(`${m[1]} ${m[2]} ${m[3]} → ${m[4]}`, m[5] === "killed by" ? "killed" : "explained");
   }
   return out;
 }
@@ -120,10 +120,10 @@ function writeScores(): void {
   const known = triaged();
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
   const table = [
-    "| folder | score | killed | timeout | survived | no coverage | ignored (static) | untriaged |",
+    "| folder | score | killed | timeout | survived | no coverage | ignored (static) | survivors not explained |",
     "|---|---|---|---|---|---|---|---|",
     ...rows.map(
-      (s) => `| ${s.name} | ${pct(s)} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.survivors.filter((v) => !known.has(matchKey(v))).length} |`,
+      (s) => `| ${s.name} | ${pct(s)} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.survivors.filter((v) => known.get(matchKey(v)) !== "explained").length} |`,
     ),
   ];
   const text = `# Mutation scores\n\nWritten by \`npm run mutate\` (last run at commit ${commit}); score = (killed + timeout) / (killed + timeout + survived + no coverage). Surviving mutants and why each is harmless or what test now kills it: [triage.md](triage.md).\n\n${table.join("\n")}\n`;
@@ -131,7 +131,9 @@ function writeScores(): void {
   console.log(`\n${table.join("\n")}\n`);
   for (const s of rows) {
     const open = s.survivors.filter((v) => !known.has(matchKey(v)));
+    const claimed = s.survivors.filter((v) => known.get(matchKey(v)) === "killed");
     if (open.length) console.log(`${s.name}: ${open.length} surviving mutant(s) not in triage.md:\n${open.map((v) => `- ${survivorKey(v)} — `).join("\n")}\n`);
+    if (claimed.length) console.log(`${s.name}: ${claimed.length} mutant(s) triage.md says a test kills, still alive in the last run (rerun the folder, or fix the test):\n${claimed.map((v) => `- ${survivorKey(v)}`).join("\n")}\n`);
   }
 }
 

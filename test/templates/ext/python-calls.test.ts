@@ -97,8 +97,8 @@ describe("python-calls: Python's spellings", () => {
       { name: "f", arguments: { a: 1 } },
       { name: "g", arguments: { b: 2 } },
     ]);
-    expect(parse("f(a=1_000, b=1_0.5, c='x\\\ny', d='\\b\\f\\a\\v', e='\\0\\12\\101\\7777')")).toEqual([
-      { name: "f", arguments: { a: 1000, b: 10.5, c: "xy", d: "\b\f\u0007\u000b", e: "\0\nA\u01ff7" } },
+    expect(parse("f(a=1_000, b=1_0.5, c='x\\\ny', d='\\b\\f\\a\\v', e='\\0\\12\\101\\7777', g='\\400\\500\\600\\700')")).toEqual([
+      { name: "f", arguments: { a: 1000, b: 10.5, c: "xy", d: "\b\f\u0007\u000b", e: "\0\nA\u01ff7", g: "\u0100\u0140\u0180\u01c0" } },
     ]);
   });
 });

@@ -50,7 +50,7 @@ describe("xml-nested: edges", () => {
     expect(parse("<a><item>1</item><b>2</b></a>")).toEqual({ a: { item: 1, b: 2 } });
     expect(parse("<l><entry>1</entry><entry>x</entry></l>", { item_tag: "entry" })).toEqual({ l: [1, "x"] });
   });
-  test.each(["xa>1</a>", "<a b>1</a b>", "< a>1</ a>", "<a >1</a >", "<a>", "<a><a><a>1</a>", "]<]m[>[xa>1]<]m[>[</a>"])("%s is not a sequence of elements", (s) => {
+  test.each(["xa>1</a>", "<a b>1</a b>", "< a>1</ a>", "<a >1</a >", "<a>", "<a><a><a>1</a>", "<a><a><a>1</a>x", "]<]m[>[xa>1]<]m[>[</a>"])("%s is not a sequence of elements", (s) => {
     expect(error(s, s.startsWith("]") ? { tag_prefix: "]<]m[>[" } : {})).toBe(`ValueError: xml-nested: the body is not a sequence of elements: ${JSON.stringify(s)}`);
   });
   test("the error quotes the first 40 characters; wrong argument types are TypeErrors", () => {

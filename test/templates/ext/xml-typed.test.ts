@@ -37,7 +37,14 @@ describe("xml-typed: refusals and unset groups", () => {
     expect(error(3, { tag_pattern: TAG })).toBe("TypeError: xml-typed: expected a string body, got 'int'");
     expect(error("", { tag_pattern: TAG, raw_when: { group: 1 } })).toBe("ValueError: xml-typed: raw_when must be {group: string, contains: string}");
     expect(error("", { tag_pattern: TAG, raw_when: { group: "attrs" } })).toBe("ValueError: xml-typed: raw_when must be {group: string, contains: string}");
+    expect(error("", { tag_pattern: TAG, raw_when: { group: 1, contains: "x" } })).toBe("ValueError: xml-typed: raw_when must be {group: string, contains: string}");
+    expect(error("", { tag_pattern: TAG, raw_when: "attrs" })).toBe("ValueError: xml-typed: raw_when must be {group: string, contains: string}");
+    expect(error("", {})).toBe("ValueError: xml-typed: the 'tag_pattern' content_arg (a string) is required");
     expect(error("<p>1</p>", { tag_pattern: "<p>(?P<value>.*?)</p>" })).toBe("ValueError: xml-typed: tag_pattern needs a named group 'key': <p>(?P<value>.*?)</p>");
+  });
+  test("an unset raw_when group reads the value as JSON", () => {
+    const tag = '<p name="(?P<key>\\w+)"(?: (?P<attrs>string="true"))?>(?P<value>.*?)</p>';
+    expect(plain(parseXmlTyped('<p name="a">3</p><p name="b" string="true">3</p>', { tag_pattern: tag, raw_when: { group: "attrs", contains: "true" } }, ctx))).toEqual({ a: 3, b: "3" });
   });
   test("an unset value group is the empty string", () => {
     expect(plain(parseXmlTyped('<p name="a"/>', { tag_pattern: '<p name="(?P<key>\\w+)"(?:>(?P<value>.*?)</p>|/>)' }, ctx))).toEqual({ a: "" });
