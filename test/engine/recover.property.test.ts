@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
 import type { Message, ParseIssue } from "../../packages/response-template/runtime/types.ts";
+import { checkProperty } from "../support/property.ts";
 
 const FIELDS = {
   thinking: { open: "<think>", close: "</think>" },
@@ -69,7 +70,7 @@ describe("recover mode on random output", () => {
       let failures = 0;
       let unclaimed = 0;
       let overwritten = 0;
-      fc.assert(
+      checkProperty(
         fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), (pieces, cuts) => {
           const text = build(pieces);
           const whole = parseResponse(template, text, { prefix: "", onError: "recover" });
@@ -92,7 +93,7 @@ describe("recover mode on random output", () => {
           }
           if (!thrown) expect(whole.message).toEqual(exact);
         }),
-        { numRuns: 300, seed: name.length * 7919 },
+        300,
       );
       console.log(`${name}: ${failures} failed regions, ${unclaimed} unclaimed runs, ${overwritten} overwritten blocks reported`);
       // The generator reaches every kind of report the template can produce.

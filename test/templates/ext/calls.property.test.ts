@@ -7,6 +7,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { CONTENT_PARSERS } from "../../../packages/response-template/runtime/content/index.ts";
 import { parseKeyedCalls } from "../../../packages/response-template/runtime/content/ext/keyed-calls.ts";
 import { parsePythonCalls } from "../../../packages/response-template/runtime/content/ext/python-calls.ts";
 import { parseXmlNested } from "../../../packages/response-template/runtime/content/ext/xml-nested.ts";
@@ -17,7 +18,7 @@ import type { JsonValue } from "../../../packages/response-template/runtime/type
 import { compilePattern } from "../../../packages/response-template/translate/index.ts";
 import { checkProperty } from "../../support/property.ts";
 
-const ctx = { pattern: compilePattern };
+const ctx = { pattern: compilePattern, parsers: CONTENT_PARSERS };
 
 /** An argument value as generated: ints and floats kept apart, dicts as ordered entries with unique keys. */
 type Value = null | boolean | string | { int: bigint } | { float: number } | Value[] | { dict: [string, Value][] };

@@ -84,7 +84,7 @@ describe("python-calls: every refusal names its cause and offset", () => {
     ["[f(a=1)", "unclosed '[' at offset 7: \"\""],
     [`f(a="${"x".repeat(30)}`, `unterminated string at offset 35: ""`],
     [`f(a=1, ${"b".repeat(30)})`, `expected '=' at offset 37: ")"`],
-    [`[1${"x".repeat(30)}]`, `expected a function name at offset 1: "${"1" + "x".repeat(19)}"`],
+    [`[1${"x".repeat(50)}]`, `expected a function name at offset 1: "${"1" + "x".repeat(39)}"`],
   ])("%s", (body, message) => expect(error(body)).toBe(`ValueError: python-calls: ${message}`));
   test("a body that is not a string is a TypeError", () => {
     expect(error(3)).toBe("TypeError: python-calls: expected a string body, got 'int'");
