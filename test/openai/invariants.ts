@@ -12,21 +12,29 @@ export interface CheckCounts {
   indexOrder: number;
   argsNonEmptyOrHeader: number;
   finalEquality: number;
+  /** Fields whose streamed value diverged as listed (test/openai/divergent.json), checked against the list. */
+  listedDivergence: number;
   incrementalArgs: number;
   divergentRuns: number;
 }
 
 export function newCounts(): CheckCounts {
-  return { runs: 0, deltas: 0, oneKind: 0, headerOnce: 0, indexOrder: 0, argsNonEmptyOrHeader: 0, finalEquality: 0, incrementalArgs: 0, divergentRuns: 0 };
+  return { runs: 0, deltas: 0, oneKind: 0, headerOnce: 0, indexOrder: 0, argsNonEmptyOrHeader: 0, finalEquality: 0, listedDivergence: 0, incrementalArgs: 0, divergentRuns: 0 };
 }
 
-/** Throws on the first broken promise. `divergent` are the fields the adapter declared it could not match. */
+/**
+ * Throws on the first broken promise. `divergent` are the fields the adapter declared it could not match;
+ * they must be exactly the keys of `expected`, the listed divergences (field → what the stream sends), and
+ * each such field is checked against the list (and must really differ from the final message) instead of
+ * being skipped.
+ */
 export function checkDeltas(
   deltas: ChatDelta[],
   final: OpenAIMessage,
   divergent: string[],
   counts: CheckCounts,
   reasoningKey: "reasoning_content" | "reasoning" = "reasoning_content",
+  expected: Readonly<Record<string, unknown>> = {},
 ): void {
   counts.runs++;
   if (divergent.length) counts.divergentRuns++;
@@ -64,8 +72,19 @@ export function checkDeltas(
       }
     } else throw new Error(`unknown delta ${JSON.stringify(d)}`);
   }
+  const listed = Object.keys(expected).sort();
+  if (JSON.stringify([...divergent].sort()) !== JSON.stringify(listed)) {
+    throw new Error(`the adapter reports ${JSON.stringify(divergent)} divergent, the list says ${JSON.stringify(listed)}`);
+  }
   const eq = (field: string, a: unknown, b: unknown) => {
-    if (divergent.includes(field)) return;
+    if (field in expected) {
+      if (JSON.stringify(a) !== JSON.stringify(expected[field])) {
+        throw new Error(`${field}: streamed ${JSON.stringify(a)}, but the divergence list says ${JSON.stringify(expected[field])}`);
+      }
+      if (JSON.stringify(a) === JSON.stringify(b)) throw new Error(`${field}: listed as divergent but streamed the final value`);
+      counts.listedDivergence++;
+      return;
+    }
     if (JSON.stringify(a) !== JSON.stringify(b)) {
       throw new Error(`${field}: streamed ${JSON.stringify(a)} but the final message has ${JSON.stringify(b)}`);
     }

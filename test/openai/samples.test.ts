@@ -1,63 +1,30 @@
-// Replays template samples through the OpenAI streaming adapter in random chunkings and checks its promises
-// (one kind per delta, header once and first, indexes in order, no retraction: deltas add up to
-// toOpenAIMessage(final message)). Uses templates/samples/*.jsonl when the template library is present,
-// plus the doc-shaped templates in fixtures.ts. Prints how many checks ran.
+// Replays template samples through the OpenAI streaming adapter in seeded random chunkings and checks its
+// promises (one kind per delta, header once and first, indexes in order, no retraction: deltas add up to
+// toOpenAIMessage(final message)), over the interpreter, over the generated modules
+// (packages/response-template/models) and in recover mode, plus the doc-shaped templates in fixtures.ts.
+// Every sample must parse; a stream may diverge from the final message only where divergent.json lists it.
+// The counts README states (runs per sample, equalities per run) are asserted here.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createOpenAIStream } from "../../packages/response-template/openai/interpreted.ts";
 import { openAIStreamForGenerated } from "../../packages/response-template/openai/adapter.ts";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
 import { toOpenAIMessage } from "../../packages/response-template/openai/message.ts";
 import type { ChatDelta } from "../../packages/response-template/openai/stream.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import type { JsonObject, ParseOptions } from "../../packages/response-template/runtime/types.ts";
-import type { SampleRow } from "../templates/sample-rows.ts";
+import type { ParseOptions } from "../../packages/response-template/runtime/types.ts";
+import { loadGenerated } from "../templates/support.ts";
 import { checkDeltas, newCounts, type CheckCounts } from "./invariants.ts";
+import { DIVERGENT, divergenceOf, libraryCases, type Case } from "./sample-cases.ts";
 import { SAMPLES } from "./fixtures.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
-const CHUNKINGS = Number(process.env.RTC_OPENAI_CHUNKINGS ?? 12);
-
-interface Case {
-  name: string;
-  template: unknown;
-  prefix: string;
-  text: string;
-  tools?: JsonObject[];
-  onError?: "recover";
-  /** The row's errors list reports an overwritten block: the streamed text may rightly diverge there. */
-  overwrites?: boolean;
-}
+/** Random chunkings per sample, besides whole and one character at a time (README states both). */
+const CHUNKINGS = 12;
+const EQUALITIES_PER_RUN = 3; // content, reasoning, tool calls
 
 function parseOptions(c: Case, onError = c.onError): ParseOptions {
   return { prefix: c.prefix, ...(c.tools ? { tools: c.tools } : {}), ...(onError ? { onError } : {}) };
-}
-
-function libraryCases(): Case[] {
-  const dir = join(ROOT, "templates/samples");
-  if (!existsSync(dir)) return [];
-  const cases: Case[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort()) {
-    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      const row = JSON.parse(line) as SampleRow;
-      const tname = f.replace(/\.jsonl$/, "");
-      const tfile = join(ROOT, "templates", `${tname}.json`);
-      if (!existsSync(tfile)) continue;
-      cases.push({
-        name: `${tname}/${row.name ?? cases.length}`,
-        template: pyJsonLoads(readFileSync(tfile, "utf8")),
-        prefix: row.prefix ?? "",
-        text: row.text,
-        ...(row.tools ? { tools: row.tools } : {}),
-        ...(row.on_error ? { onError: row.on_error } : {}),
-        overwrites: (row.errors ?? []).some((e) => e.kind === "overwritten"),
-      });
-    }
-  }
-  return cases;
 }
 
 function rng(seed: number): () => number {
@@ -82,18 +49,13 @@ function chunkings(text: string, n: number, seed: number): string[][] {
   return out;
 }
 
-/** Runs one case in every chunking; returns how many runs streamed some arguments before their close. */
 type Make = (c: Case, reasoningKey: "reasoning_content" | "reasoning") => ReturnType<typeof createOpenAIStream>;
 const interpreted: Make = (c, reasoningKey) => createOpenAIStream(c.template, { ...parseOptions(c), reasoningKey });
-/** As a generated parser is used (template JSON + a parser, no pattern translator in the adapter). */
-const bare: Make = (c, reasoningKey) =>
-  openAIStreamForGenerated(
-    { template: c.template as never, createResponseParser: (o) => createResponseParser(c.template, o) },
-    { ...parseOptions(c), reasoningKey },
-  );
 /** Every sample in recover mode: calls go out whole at their close, a failed region sends nothing. */
 const recovering: Make = (c, reasoningKey) => createOpenAIStream(c.template, { ...parseOptions(c, "recover"), reasoningKey });
 
+/** Runs one case whole, per character and in `n` random chunkings; tells whether some run streamed
+ * arguments before their call closed. The final message must equal the interpreter's in every run. */
 function replay(
   c: Case,
   counts: CheckCounts,
@@ -101,15 +63,11 @@ function replay(
   reasoningKey: "reasoning_content" | "reasoning",
   make: Make = interpreted,
   n = CHUNKINGS,
-): "skipped" | "calls-at-close" | "streamed" | "no-calls" {
-  let wholeMessage: unknown;
-  try {
-    const s = createOpenAIStream(c.template, parseOptions(c, make === recovering ? "recover" : c.onError));
-    s.feed(c.text);
-    wholeMessage = s.finalize().message;
-  } catch {
-    return "skipped"; // samples that fail to parse are the engine's business, not the adapter's
-  }
+): "calls-at-close" | "streamed" | "no-calls" {
+  const whole = createOpenAIStream(c.template, parseOptions(c, make === recovering ? "recover" : c.onError));
+  whole.feed(c.text);
+  const wholeMessage = whole.finalize().message;
+  const divergence = divergenceOf(c.name);
   let streamedArgs = false;
   let hadCalls = false;
   for (const pieces of chunkings(c.text, n, seed)) {
@@ -123,17 +81,30 @@ function replay(
     }
     const done = s.finalize();
     deltas.push(...done.deltas);
-    expect(JSON.stringify(done.message)).toBe(JSON.stringify(wholeMessage));
+    expect(JSON.stringify(done.message), c.name).toBe(JSON.stringify(wholeMessage));
     const expected = toOpenAIMessage(done.message, { reasoningKey });
     expect(done.openai).toEqual(expected);
-    checkDeltas(deltas, expected, done.divergent, counts, reasoningKey);
-    // Only a block that the template lets a later block overwrite may make the stream diverge.
-    if (done.divergent.length && !c.overwrites) throw new Error(`${c.name}: streamed ${done.divergent.join(", ")} diverge from the final message`);
+    try {
+      checkDeltas(deltas, expected, done.divergent, counts, reasoningKey, divergence);
+    } catch (e) {
+      throw new Error(`${c.name} (${pieces.length} chunks): ${(e as Error).message}`);
+    }
     if (argsBeforeEnd && pieces.length > 1) counts.incrementalArgs++;
     if (argsBeforeEnd && pieces.length > 2) streamedArgs = true;
     if (expected.tool_calls?.length) hadCalls = true;
   }
   return !hadCalls ? "no-calls" : streamedArgs ? "streamed" : "calls-at-close";
+}
+
+/** The counts every variant must reach: each sample runs n + 2 times, each run makes three checks against
+ * the final message — an equality, or for a listed divergence a check against the list. */
+function expectFullCounts(counts: CheckCounts, samples: number, n: number): void {
+  const runsPerSample = n + 2;
+  const divergentSamples = new Set(DIVERGENT.map((d) => d.sample)).size;
+  expect(counts.runs).toBe(samples * runsPerSample);
+  expect(counts.divergentRuns).toBe(divergentSamples * runsPerSample);
+  expect(counts.listedDivergence).toBe(DIVERGENT.length * runsPerSample);
+  expect(counts.finalEquality).toBe(EQUALITIES_PER_RUN * counts.runs - counts.listedDivergence);
 }
 
 describe("OpenAI streaming adapter over template samples", () => {
@@ -146,17 +117,27 @@ describe("OpenAI streaming adapter over template samples", () => {
       expect(counts.incrementalArgs - before, s.name).toBeGreaterThan(0);
     }
     expect(counts.divergentRuns).toBe(0);
-    console.log(`openai fixtures: ${JSON.stringify(counts)}`);
+    expect(counts.finalEquality).toBe(EQUALITIES_PER_RUN * SAMPLES.length * (CHUNKINGS + 2));
   });
 
   const cases = libraryCases();
-  it.skipIf(cases.length === 0)(`keeps its promises over templates/samples (${cases.length} samples)`, () => {
+
+  it("the divergence list names real samples, once per field, each with its reason", () => {
+    const names = new Set(cases.map((c) => c.name));
+    for (const d of DIVERGENT) {
+      expect(names.has(d.sample), d.sample).toBe(true);
+      expect(["content", "reasoning", "tool_calls"]).toContain(d.field);
+      expect(d.reason.length, d.sample).toBeGreaterThan(40);
+    }
+    expect(new Set(DIVERGENT.map((d) => `${d.sample} ${d.field}`)).size).toBe(DIVERGENT.length);
+  });
+
+  it(`keeps its promises over templates/samples (${cases.length} samples), diverging only where listed`, () => {
+    expect(cases.length).toBeGreaterThan(0);
     const counts = newCounts();
     const outcome = new Map<string, Set<string>>();
-    let samplesRun = 0;
     cases.forEach((c, i) => {
       const r = replay(c, counts, i + 1, "reasoning_content");
-      if (r !== "skipped") samplesRun++;
       const t = c.name.split("/")[0]!;
       if (!outcome.has(r)) outcome.set(r, new Set());
       outcome.get(r)!.add(t);
@@ -165,27 +146,30 @@ describe("OpenAI streaming adapter over template samples", () => {
     const atClose = [...(outcome.get("calls-at-close") ?? [])].filter((t) => !streamed.has(t));
     console.log(
       `openai samples: ${cases.length} samples, ${JSON.stringify(counts)}\n` +
-        `  templates streaming tool arguments: ${streamed.size}; calls only at close: ${atClose.join(", ") || "none"}\n` +
-        `  templates skipped (sample does not parse): ${[...(outcome.get("skipped") ?? [])].join(", ") || "none"}`,
+        `  templates streaming tool arguments: ${streamed.size}; calls only at close: ${atClose.join(", ") || "none"}`,
     );
-    // Every sample that parses runs whole, one character at a time and in CHUNKINGS random chunkings, and
-    // each run checks three equalities with toOpenAIMessage (content, reasoning, tool calls): the README
-    // states these per-sample counts.
-    expect(samplesRun).toBeGreaterThan(0);
-    expect(counts.runs).toBe(samplesRun * (CHUNKINGS + 2));
-    // Three equalities per run; a divergent run (an overwriting template, checked above) skips its diverging fields.
-    expect(counts.finalEquality).toBeLessThanOrEqual(3 * counts.runs);
-    expect(counts.finalEquality).toBeGreaterThanOrEqual(3 * counts.runs - 2 * counts.divergentRuns);
+    expectFullCounts(counts, cases.length, CHUNKINGS);
   });
 
-  it.skipIf(cases.length === 0)("keeps its promises without the pattern translator (generated-parser path)", () => {
+  it("README states the per-sample counts this test asserts", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain(`in ${CHUNKINGS} random chunkings (${CHUNKINGS + 2} runs per sample)`);
+    expect(readme).toContain(`(${EQUALITIES_PER_RUN} equalities per run`);
+  });
+
+  it("keeps its promises over the generated modules (packages/response-template/models)", async () => {
+    const generated = await loadGenerated();
+    const templates = new Set(cases.map((c) => c.name.split("/")[0]!));
+    expect([...templates].filter((t) => !generated.names.includes(t))).toEqual([]);
+    const fromModule: Make = (c, reasoningKey) =>
+      openAIStreamForGenerated(generated.getParser(c.name.split("/")[0]!), { ...parseOptions(c), reasoningKey });
     const counts = newCounts();
-    cases.forEach((c, i) => replay(c, counts, i + 7, "reasoning", bare, 3));
-    console.log(`openai samples (no translator): ${JSON.stringify(counts)}`);
-    expect(counts.runs).toBeGreaterThan(0);
+    cases.forEach((c, i) => replay(c, counts, i + 7, "reasoning", fromModule, 3));
+    console.log(`openai samples (generated modules): ${JSON.stringify(counts)}`);
+    expectFullCounts(counts, cases.length, 3);
   });
 
-  it.skipIf(cases.length === 0)("recover mode: every sample streams only calls it completes (a failed call arrives as content)", () => {
+  it("recover mode: every sample streams only calls it completes (a failed call arrives as content)", () => {
     const counts = newCounts();
     let failedRegions = 0;
     cases.forEach((c, i) => {
@@ -195,6 +179,10 @@ describe("OpenAI streaming adapter over template samples", () => {
       failedRegions += (s.finalize().errors ?? []).filter((e) => e.kind === "region").length;
     });
     console.log(`openai samples (recover mode): ${JSON.stringify(counts)}, failed regions ${failedRegions}`);
-    expect(failedRegions).toBeGreaterThan(0);
+    expectFullCounts(counts, cases.length, 4);
+    // Samples written for throw mode fail no region; those written for recover mode fail as recorded.
+    const recorded = cases.flatMap((c) => c.errors ?? []).filter((e) => e.kind === "region").length;
+    expect(recorded).toBeGreaterThan(0);
+    expect(failedRegions).toBe(recorded);
   });
 });

@@ -1,15 +1,15 @@
 // The vLLM-style parser interface (response-template/vllm): whole outputs, delta sequences over every
 // template sample with the OpenAI stream's invariants, token-id helpers, and the specialTokensOnly opt-in.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ResponseTemplateParser, type DeltaMessage } from "response-template/vllm";
 import { createOpenAIStream, toOpenAIMessage, type ChatDelta } from "response-template/openai";
 import * as qwen3 from "response-template/models/qwen3";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
 import type { JsonValue } from "response-template/runtime";
 import { checkDeltas, newCounts } from "../openai/invariants.ts";
+import { divergenceOf, libraryCases, type Case } from "../openai/sample-cases.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const QWEN3 = JSON.parse(readFileSync(join(ROOT, "templates/qwen3.json"), "utf8"));
@@ -101,9 +101,11 @@ describe("ResponseTemplateParser (vLLM interface)", () => {
   });
 
   const samples = libraryCases();
-  it.skipIf(samples.length === 0)(`keeps the OpenAI stream's invariants over templates/samples (${samples.length} samples)`, () => {
+  it(`keeps the OpenAI stream's invariants over templates/samples (${samples.length} samples)`, () => {
     const counts = newCounts();
-    let skipped = 0;
+    // The vLLM interface parses in throw mode: a row written for recover mode with a failing region throws.
+    const failing = (c: Case) => (c.errors ?? []).some((e) => e.kind === "region");
+    let refused = 0;
     samples.forEach((c, i) => {
       let final;
       let divergent: string[];
@@ -112,19 +114,23 @@ describe("ResponseTemplateParser (vLLM interface)", () => {
         s.feed(c.text);
         const done = s.finalize();
         final = toOpenAIMessage(done.message);
-        divergent = done.divergent; // a template that overwrites streamed text (as the OpenAI stream reports it)
-      } catch {
-        skipped++;
+        divergent = done.divergent;
+      } catch (e) {
+        if (!failing(c)) throw new Error(`${c.name}: ${(e as Error).message}`);
+        refused++;
         return;
       }
+      expect(failing(c), `${c.name} records a failing region but parses`).toBe(false);
       for (let k = 0; k < 3; k++) {
-        const p = new ResponseTemplateParser(c.template, { prefix: c.prefix });
+        const p = new ResponseTemplateParser(c.template as JsonValue, { prefix: c.prefix });
         const msgs = stream(p, pieces(c.text, rng(i * 7 + k)), rng(i * 13 + k));
-        checkDeltas(msgs.flatMap((m) => asDeltas(m)), final, divergent, counts);
+        checkDeltas(msgs.flatMap((m) => asDeltas(m)), final, divergent, counts, "reasoning_content", divergenceOf(c.name));
       }
     });
-    console.log(`vllm samples: ${samples.length} samples, ${skipped} do not parse; ${JSON.stringify(counts)}`);
-    expect(counts.runs).toBe(3 * (samples.length - skipped));
+    console.log(`vllm samples: ${samples.length} samples, ${refused} fail a region in throw mode; ${JSON.stringify(counts)}`);
+    expect(refused).toBe(samples.filter(failing).length);
+    expect(counts.runs).toBe(3 * (samples.length - refused));
+    expect(counts.finalEquality).toBe(3 * counts.runs - counts.listedDivergence);
   });
 
   it("isReasoningEnd and extractContentIds read the single-token delimiters' ids", () => {
@@ -189,21 +195,4 @@ function wholeMessage(template: unknown, prefix: string, text: string) {
   const s = createOpenAIStream(template, { prefix });
   s.feed(text);
   return s.finalize().message;
-}
-
-function libraryCases(): { template: JsonValue; prefix: string; text: string }[] {
-  const dir = join(ROOT, "templates/samples");
-  if (!existsSync(dir)) return [];
-  const out: { template: JsonValue; prefix: string; text: string }[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort()) {
-    const tfile = join(ROOT, "templates", f.replace(/\.jsonl$/, ".json"));
-    if (!existsSync(tfile)) continue;
-    const template = pyJsonLoads(readFileSync(tfile, "utf8"));
-    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      const row = pyJsonLoads(line) as { prefix?: string; text: string };
-      out.push({ template, prefix: row.prefix ?? "", text: row.text });
-    }
-  }
-  return out;
 }

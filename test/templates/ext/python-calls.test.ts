@@ -34,6 +34,9 @@ describe("python-calls", () => {
       { name: "f", arguments: { a: "two\nlines", b: "éA", c: "C:\\path" } },
     ]);
   });
+  test("the one-letter escapes Python decodes: \\n \\t \\r and quotes, in both quote styles", () => {
+    expect(parse(`f(a='x\\ty\\nz\\r', b="\\t\\"\\'\\\\")`)).toEqual([{ name: "f", arguments: { a: "x\ty\nz\r", b: "\t\"'\\" } }]);
+  });
   test("empty list and empty body", () => {
     expect(parse("[]")).toEqual([]);
     expect(parse("  ")).toEqual([]);
