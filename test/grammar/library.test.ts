@@ -56,6 +56,13 @@ describe("grammars for the template library, in llama.cpp and xgrammar", () => {
   test("every listed deviation occurs", () => {
     expect(deviations.filter((d) => !used.has(d)).map((d) => `${d.template}: ${d.reason.slice(0, 60)}`)).toEqual([]);
   });
+  test("README states the table's totals and the number of explained results", () => {
+    const rows = [...table.values()];
+    const n = (x: number) => x.toLocaleString("en-US");
+    const total = (k: "accepted" | "rejected") => n(rows.reduce((a, r) => a + r[k], 0));
+    const readme = readFileSync(join(dir, "../../README.md"), "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain(`${total("accepted")} checks accept and ${total("rejected")} refuse as expected, and the ${explained} that do not`);
+  });
   afterAll(() => {
     console.log(`grammar library: ${cases.size} templates, ${checks} engine checks, ${explained} known deviations (deviations.json)`);
   });
