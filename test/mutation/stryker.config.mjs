@@ -28,6 +28,9 @@ export default {
   // each: they are left out, and their count is reported.
   ignoreStatic: true,
   timeoutMS: 10_000,
+  // The first run (all related tests, with per-test coverage) of a core folder is most of the suite: on
+  // a shared 2-core machine it can take longer than Stryker's 5-minute default.
+  dryRunTimeoutMinutes: 30,
   reporters: ["json", "html", "progress"],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
