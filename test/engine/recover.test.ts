@@ -104,6 +104,7 @@ describe("recover mode: a bad region never loses the message", () => {
       { kind: "unclaimed", field: null, start: 0, end: 5 },
       { kind: "region", field: "calls", start: 5, end: 17 },
     ]);
+    expect(r.errors[0]!.reason).toBe("text outside every field: the template has no implicit field to collect it");
   });
 
   it("a non-repeating field replaced by a later block is reported; a recovered block joins it instead", () => {
@@ -117,6 +118,7 @@ describe("recover mode: a bad region never loses the message", () => {
       { kind: "overwritten", field: "content", start: 0, end: 6 },
       { kind: "region", field: "calls", start: 22, end: 33 },
     ]);
+    expect(r.errors[0]!.reason).toBe("fields.content does not repeat: the block at offset 15 replaced this one");
   });
 
   it("a required field that never appears is reported, not thrown", () => {
@@ -125,6 +127,7 @@ describe("recover mode: a bad region never loses the message", () => {
     const r = parseResponse(t, "hi", recover);
     expect(r.message).toEqual({ content: "hi" });
     expect(spans(r.errors)).toEqual([{ kind: "missing", field: "answer", start: 2, end: 2 }]);
+    expect(r.errors[0]!.reason).toBe("required field answer (optional: false) never appeared");
   });
 
   it("offsets count the kept prefix: errors are stream offsets", () => {
