@@ -15,7 +15,8 @@ import type { ChatDelta } from "../../packages/response-template/openai/stream.t
 import type { ParseOptions } from "../../packages/response-template/runtime/types.ts";
 import { loadGenerated } from "../templates/support.ts";
 import { checkDeltas, newCounts, type CheckCounts } from "./invariants.ts";
-import { DIVERGENT, divergenceOf, libraryCases, type Case } from "./sample-cases.ts";
+import { allSampleCases, type SampleCase as Case } from "../templates/sample-rows.ts";
+import { DIVERGENT, divergenceOf, sampleId } from "./sample-cases.ts";
 import { SAMPLES } from "./fixtures.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -67,7 +68,8 @@ function replay(
   const whole = createOpenAIStream(c.template, parseOptions(c, make === recovering ? "recover" : c.onError));
   whole.feed(c.text);
   const wholeMessage = whole.finalize().message;
-  const divergence = divergenceOf(c.name);
+  const id = sampleId(c);
+  const divergence = divergenceOf(id);
   let streamedArgs = false;
   let hadCalls = false;
   for (const pieces of chunkings(c.text, n, seed)) {
@@ -81,13 +83,13 @@ function replay(
     }
     const done = s.finalize();
     deltas.push(...done.deltas);
-    expect(JSON.stringify(done.message), c.name).toBe(JSON.stringify(wholeMessage));
+    expect(JSON.stringify(done.message), id).toBe(JSON.stringify(wholeMessage));
     const expected = toOpenAIMessage(done.message, { reasoningKey });
     expect(done.openai).toEqual(expected);
     try {
       checkDeltas(deltas, expected, done.divergent, counts, reasoningKey, divergence);
     } catch (e) {
-      throw new Error(`${c.name} (${pieces.length} chunks): ${(e as Error).message}`);
+      throw new Error(`${id} (${pieces.length} chunks): ${(e as Error).message}`);
     }
     if (argsBeforeEnd && pieces.length > 1) counts.incrementalArgs++;
     if (argsBeforeEnd && pieces.length > 2) streamedArgs = true;
@@ -112,7 +114,7 @@ describe("OpenAI streaming adapter over template samples", () => {
     const counts = newCounts();
     for (const [i, s] of SAMPLES.entries()) {
       const before = counts.incrementalArgs;
-      replay({ name: s.name, template: s.template, prefix: s.prefix, text: s.text }, counts, 1000 + i, i % 2 ? "reasoning" : "reasoning_content");
+      replay({ name: "docs", sample: s.name, template: s.template, prefix: s.prefix, text: s.text }, counts, 1000 + i, i % 2 ? "reasoning" : "reasoning_content");
       // json (smol, gpt-oss with the name from the open pattern) and xml-inline (qwen3-coder) all stream.
       expect(counts.incrementalArgs - before, s.name).toBeGreaterThan(0);
     }
@@ -120,10 +122,10 @@ describe("OpenAI streaming adapter over template samples", () => {
     expect(counts.finalEquality).toBe(EQUALITIES_PER_RUN * SAMPLES.length * (CHUNKINGS + 2));
   });
 
-  const cases = libraryCases();
+  const cases = allSampleCases();
 
   it("the divergence list names real samples, once per field, each with its reason", () => {
-    const names = new Set(cases.map((c) => c.name));
+    const names = new Set(cases.map(sampleId));
     for (const d of DIVERGENT) {
       expect(names.has(d.sample), d.sample).toBe(true);
       expect(["content", "reasoning", "tool_calls"]).toContain(d.field);
@@ -138,9 +140,8 @@ describe("OpenAI streaming adapter over template samples", () => {
     const outcome = new Map<string, Set<string>>();
     cases.forEach((c, i) => {
       const r = replay(c, counts, i + 1, "reasoning_content");
-      const t = c.name.split("/")[0]!;
       if (!outcome.has(r)) outcome.set(r, new Set());
-      outcome.get(r)!.add(t);
+      outcome.get(r)!.add(c.name);
     });
     const streamed = outcome.get("streamed") ?? new Set();
     const atClose = [...(outcome.get("calls-at-close") ?? [])].filter((t) => !streamed.has(t));
@@ -159,10 +160,10 @@ describe("OpenAI streaming adapter over template samples", () => {
 
   it("keeps its promises over the generated modules (packages/response-template/models)", async () => {
     const generated = await loadGenerated();
-    const templates = new Set(cases.map((c) => c.name.split("/")[0]!));
+    const templates = new Set(cases.map((c) => c.name));
     expect([...templates].filter((t) => !generated.names.includes(t))).toEqual([]);
     const fromModule: Make = (c, reasoningKey) =>
-      openAIStreamForGenerated(generated.getParser(c.name.split("/")[0]!), { ...parseOptions(c), reasoningKey });
+      openAIStreamForGenerated(generated.getParser(c.name), { ...parseOptions(c), reasoningKey });
     const counts = newCounts();
     cases.forEach((c, i) => replay(c, counts, i + 7, "reasoning", fromModule, 3));
     console.log(`openai samples (generated modules): ${JSON.stringify(counts)}`);

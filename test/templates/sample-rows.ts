@@ -60,12 +60,20 @@ export function readSamples(name: string): SampleRow[] {
 }
 
 /** Every sample of every library template, with the template read exactly (Python's number model): for
- * tests that replay the whole library through another path (engine sinks, many parsers at once). */
+ * tests that replay the whole library through another path (engine sinks, many parsers at once, the
+ * OpenAI and vLLM streams). */
 export interface SampleCase {
+  /** The template's name. */
   name: string;
+  /** The row's name (`${name}/${sample}` names the sample). */
+  sample: string;
   template: unknown;
   prefix: string;
   text: string;
+  tools?: JsonObject[];
+  onError?: "recover";
+  /** Recover mode's recorded report for the row, when the row runs in recover mode. */
+  errors?: NonNullable<SampleRow["errors"]>;
 }
 
 export function allSampleCases(): SampleCase[] {
@@ -75,8 +83,16 @@ export function allSampleCases(): SampleCase[] {
     const template = pyJsonLoads(readFileSync(join(TEMPLATE_DIR, `${name}.json`), "utf8"));
     for (const line of readFileSync(join(SAMPLE_DIR, f), "utf8").split("\n")) {
       if (!line.trim()) continue;
-      const row = pyJsonLoads(line) as { prefix?: string; text: string };
-      out.push({ name, template, text: row.text, prefix: row.prefix ?? "" });
+      const row = pyJsonLoads(line) as unknown as SampleRow;
+      out.push({
+        name,
+        sample: row.name,
+        template,
+        text: row.text,
+        prefix: row.prefix ?? "",
+        ...(row.tools ? { tools: row.tools } : {}),
+        ...(row.on_error ? { onError: row.on_error, errors: row.errors ?? [] } : {}),
+      });
     }
   }
   return out;

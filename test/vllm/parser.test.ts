@@ -9,7 +9,8 @@ import { createOpenAIStream, toOpenAIMessage, type ChatDelta } from "response-te
 import * as qwen3 from "response-template/models/qwen3";
 import type { JsonValue } from "response-template/runtime";
 import { checkDeltas, newCounts } from "../openai/invariants.ts";
-import { divergenceOf, libraryCases, type Case } from "../openai/sample-cases.ts";
+import { divergenceOf, sampleId } from "../openai/sample-cases.ts";
+import { allSampleCases, type SampleCase } from "../templates/sample-rows.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const QWEN3 = JSON.parse(readFileSync(join(ROOT, "templates/qwen3.json"), "utf8"));
@@ -100,11 +101,11 @@ describe("ResponseTemplateParser (vLLM interface)", () => {
     }
   });
 
-  const samples = libraryCases();
+  const samples = allSampleCases();
   it(`keeps the OpenAI stream's invariants over templates/samples (${samples.length} samples)`, () => {
     const counts = newCounts();
     // The vLLM interface parses in throw mode: a row written for recover mode with a failing region throws.
-    const failing = (c: Case) => (c.errors ?? []).some((e) => e.kind === "region");
+    const failing = (c: SampleCase) => (c.errors ?? []).some((e) => e.kind === "region");
     let refused = 0;
     samples.forEach((c, i) => {
       let final;
@@ -116,15 +117,15 @@ describe("ResponseTemplateParser (vLLM interface)", () => {
         final = toOpenAIMessage(done.message);
         divergent = done.divergent;
       } catch (e) {
-        if (!failing(c)) throw new Error(`${c.name}: ${(e as Error).message}`);
+        if (!failing(c)) throw new Error(`${sampleId(c)}: ${(e as Error).message}`);
         refused++;
         return;
       }
-      expect(failing(c), `${c.name} records a failing region but parses`).toBe(false);
+      expect(failing(c), `${sampleId(c)} records a failing region but parses`).toBe(false);
       for (let k = 0; k < 3; k++) {
         const p = new ResponseTemplateParser(c.template as JsonValue, { prefix: c.prefix });
         const msgs = stream(p, pieces(c.text, rng(i * 7 + k)), rng(i * 13 + k));
-        checkDeltas(msgs.flatMap((m) => asDeltas(m)), final, divergent, counts, "reasoning_content", divergenceOf(c.name));
+        checkDeltas(msgs.flatMap((m) => asDeltas(m)), final, divergent, counts, "reasoning_content", divergenceOf(sampleId(c)));
       }
     });
     console.log(`vllm samples: ${samples.length} samples, ${refused} fail a region in throw mode; ${JSON.stringify(counts)}`);
