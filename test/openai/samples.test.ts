@@ -16,7 +16,7 @@ import type { ParseOptions } from "../../packages/response-template/runtime/type
 import { loadGenerated } from "../templates/support.ts";
 import { checkDeltas, newCounts, type CheckCounts } from "./invariants.ts";
 import { allSampleCases, type SampleCase as Case } from "../templates/sample-rows.ts";
-import { DIVERGENT, divergenceOf, sampleId } from "./sample-cases.ts";
+import { DIVERGENT, divergenceOf, sampleId } from "./divergence.ts";
 import { SAMPLES } from "./fixtures.ts";
 
 const ROOT = join(import.meta.dirname, "../..");

@@ -9,7 +9,7 @@ import { createOpenAIStream, toOpenAIMessage, type ChatDelta } from "response-te
 import * as qwen3 from "response-template/models/qwen3";
 import type { JsonValue } from "response-template/runtime";
 import { checkDeltas, newCounts } from "../openai/invariants.ts";
-import { divergenceOf, sampleId } from "../openai/sample-cases.ts";
+import { divergenceOf, sampleId } from "../openai/divergence.ts";
 import { allSampleCases, type SampleCase } from "../templates/sample-rows.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
