@@ -7,10 +7,11 @@
 // - the final message (or error) does not depend on the chunking, unless a run ends early on a value JSON
 //   cannot carry (that is decided per call: a later error in the same call wins, see stream.ts);
 // - the matching work is bounded per input: counted (resumable matcher steps), not timed.
-// PROPERTY_RUNS (default 150) and PROPERTY_SEED set the run count and the seed; a failure prints the seed.
+// PROPERTY_RUNS and PROPERTY_SEED set the run count (default 150) and the seed (test/support/property.ts).
 import fc from "fast-check";
 import { readFileSync, readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { checkProperty } from "../support/property.ts";
 import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
 import { createOpenAIStream } from "../../packages/response-template/openai/index.ts";
 import { loadParser } from "../../packages/response-template/models/index.ts";
@@ -21,8 +22,6 @@ import { canonical } from "../../packages/response-template-compiler/replay/tagg
 import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
 import { exactTrace } from "../compiler/exact-trace.ts";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
-const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 /** Matcher work allowed per code point fed, per pattern the template has (a generous constant: linear). */
 const WORK_PER_CHAR = 64;
 
@@ -126,7 +125,7 @@ describe("fuzzing the library templates", () => {
   });
 
   it("documented errors only, engines agree, chunking-independent finals, bounded work", () => {
-    fc.assert(
+    checkProperty(
       fc.property(
         fc.nat(subjects.length - 1),
         fc.nat(),
@@ -157,7 +156,7 @@ describe("fuzzing the library templates", () => {
           }
         },
       ),
-      { numRuns: RUNS, seed: SEED },
+      150,
     );
   });
 });

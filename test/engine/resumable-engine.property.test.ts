@@ -3,10 +3,11 @@
 // for every library template, in both engines, on the template's sample outputs with adversarial stretches
 // spliced in (whitespace runs, runs of a delimiter's first character, near-misses, long lines), in random
 // chunkings. Held-back text is moved out after 16 characters here (1024 in use) so that short texts
-// exercise it. PROPERTY_RUNS (default 60) and PROPERTY_SEED set the run count and the seed.
+// exercise it. PROPERTY_RUNS and PROPERTY_SEED set the run count (default 60) and the seed (test/support/property.ts).
 import fc from "fast-check";
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkProperty } from "../support/property.ts";
 import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
 import { loadParser } from "../../packages/response-template/models/index.ts";
 import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
@@ -21,8 +22,6 @@ import { PatternStream } from "../../packages/response-template/runtime/regex/pa
 import type { ParserModule } from "../../packages/response-template/runtime/types.ts";
 import { exactTrace } from "../compiler/exact-trace.ts";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 60);
-const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 const dir = new URL("../../templates/", import.meta.url);
 const names = readdirSync(dir)
   .filter((f) => f.endsWith(".json") && f !== "catalog.json")
@@ -83,7 +82,7 @@ describe("resumable engine = plain RegExp engine", () => {
 
   it("gives the same traces, interpreted and generated", () => {
     const before = PatternStream.disagreements;
-    fc.assert(
+    checkProperty(
       fc.property(
         fc.nat(names.length - 1),
         fc.nat(),
@@ -121,7 +120,7 @@ describe("resumable engine = plain RegExp engine", () => {
           expect(generated, where).toEqual(oracle[1]);
         },
       ),
-      { numRuns: RUNS, seed: SEED },
+      60,
     );
     expect(PatternStream.disagreements - before).toBe(0);
   });

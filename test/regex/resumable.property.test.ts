@@ -2,18 +2,17 @@
 // RegExp search answers, call after call, as a parser's buffer grows, its read position moves and its
 // front is dropped: for every library delimiter pattern and every recorded conformance pattern it can run,
 // on texts made of the pattern's own pieces, near-misses, whitespace and astral characters.
-// PROPERTY_RUNS (default 400) and PROPERTY_SEED set the run count and the seed.
+// PROPERTY_RUNS and PROPERTY_SEED set the run count (default 400) and the seed (test/support/property.ts).
 import fc from "fast-check";
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { checkProperty } from "../support/property.ts";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
 import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
 import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
 import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
 import { hf } from "../conformance/paths.ts";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
-const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 
 function libraryPatterns(): string[] {
   const dir = new URL("../../templates/", import.meta.url);
@@ -89,7 +88,7 @@ describe("resumable pattern search", () => {
 
   it("answers what the RegExp answers, call after call", () => {
     const before = PatternStream.disagreements;
-    fc.assert(
+    checkProperty(
       fc.property(
         fc.nat(cases.length - 1),
         fc.array(fc.nat(64), { maxLength: 16 }),
@@ -134,7 +133,7 @@ describe("resumable pattern search", () => {
           }
         },
       ),
-      { numRuns: RUNS, seed: SEED },
+      400,
     );
     expect(PatternStream.disagreements - before).toBe(0);
   });
