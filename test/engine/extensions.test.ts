@@ -69,6 +69,52 @@ describe("argument_types", () => {
     expect(args.b).toBe(true);
     expect(args.l).toBe('[1, "a"]');
   });
+  it("types each call of a list (transform_each) and the string items of list arguments (merge_duplicates)", () => {
+    const lists = {
+      ...base,
+      fields: {
+        calls: {
+          open: "<l>",
+          close: "</l>",
+          content: "json",
+          transform_each: true,
+          transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+          argument_types: "json",
+        },
+        merged: {
+          open_pattern: "<f=(?P<name>\\w+)>",
+          close: "</f>",
+          content: "xml-inline",
+          content_args: { tag_pattern: "<p=(?P<key>\\w+)>(?P<value>.*?)</p>", merge_duplicates: true },
+          argument_types: "json",
+          transform: call,
+        },
+        content: { close: "<end>" },
+      },
+    };
+    const text =
+      '<l>[{"name": "a", "arguments": {"n": "1"}}, {"name": "b", "arguments": {"l": ["2", 3, "x", null, "[4]"]}}]</l>' +
+      "<f=g><p=d>true</p><p=d>Paris</p><p=d>None</p></f>";
+    const message = parseResponse(lists, text, { prefix: "" });
+    expect(message.calls).toEqual([
+      { type: "function", function: { name: "a", arguments: { n: 1 } } },
+      { type: "function", function: { name: "b", arguments: { l: [2, 3, "x", null, [4]] } } },
+    ]);
+    expect(message.merged).toEqual({ type: "function", function: { name: "g", arguments: { d: [true, "Paris", null] } } });
+  });
+  it("values that are not tool calls with an arguments dict pass through untouched", () => {
+    const values = { ...base, fields: { v: { open: "<v>", close: "</v>", content: "json", repeats: true, argument_types: "json" }, content: { close: "<end>" } } };
+    const blocks = [
+      "null",
+      '"1"',
+      '["1", null]',
+      '{"name": "g", "arguments": {"n": "1"}}',
+      '{"function": "g"}',
+      '{"function": {"name": "g", "arguments": "{\\"n\\": \\"1\\"}"}}',
+    ];
+    const text = blocks.map((b) => `<v>${b}</v>`).join("");
+    expect(parseResponse(values, text, { prefix: "" }).v).toEqual(blocks.map((b) => JSON.parse(b)));
+  });
   it("only \"json\" is accepted", () => {
     const bad = { ...base, fields: { a: { open: "<a>", close: "</a>", argument_types: "yes" } } };
     expect(() => parseResponse(bad, "", { prefix: "" })).toThrow(/argument_types: the only value is "json"/);
