@@ -1,6 +1,6 @@
-// parseResponse for one whole text, shared by the interpreter and generated parsers: one feed, then
-// finalize, without building region events (nobody reads them). In recover mode the caller gets the
-// errors along with the message, so that opting into recovery cannot hide what was recovered.
+// parseResponse for one whole text, shared by the interpreter and generated parsers: the text scanned as
+// complete (StreamParser.finish), without building region events (nobody reads them). In recover mode the
+// caller gets the errors along with the message, so that opting into recovery cannot hide what was recovered.
 
 import type { JsonObject, Message, ParseOptions, Recovered } from "../types.ts";
 import type { Plan } from "./plan.ts";
@@ -10,7 +10,6 @@ export type { Recovered, RecoverOptions } from "../types.ts";
 
 export function parseWhole<M extends JsonObject = Message>(plan: Plan, text: string, options: ParseOptions): M | Recovered<M> {
   const parser = new StreamParser<M>(plan, options, false);
-  parser.feed(text);
-  const { message, errors } = parser.finalize();
+  const { message, errors } = parser.finish(text);
   return errors ? { message, errors } : message;
 }

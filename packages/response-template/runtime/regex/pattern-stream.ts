@@ -24,6 +24,12 @@ export class PatternStream {
   private readonly view: View = { text: "", base: 0, end: 0 };
   private readonly out: PatternMatch = { start: 0, end: 0, partial: false, groups: {} };
   private at = 0;
+  /** The read position (stream offset) the runs answer from; native searches are not tried there. */
+  private runFrom = -1;
+  /** The read position (stream offset) of the last window search (nativeSearch): tried once per position. */
+  private tried = -1;
+  /** After a native search (nativeSearch): whether it left the search idle; null after the runs answered. */
+  private nativeIdle: boolean | null = null;
   readonly bounded = true;
   /** Answers that the RegExp had to correct (the matcher and the RegExp disagree: tests assert there are none). */
   static disagreements = 0;
@@ -47,6 +53,7 @@ export class PatternStream {
    * waiting for the next), and nothing found but that.
    */
   idle(): boolean {
+    if (this.nativeIdle !== null) return this.nativeIdle;
     const last = this.last;
     if (last === null || !this.runsIdle()) return false;
     if (last.found === null || (last.found.start === last.end && last.found.end === last.end)) return true;
@@ -89,6 +96,17 @@ export class PatternStream {
       const m = pattern.search(w.text, base + pos - w.base, partial);
       return m && { ...m, start: m.start + w.base - base, end: m.end + w.base - base };
     }
+    const start = base + pos;
+    if (pos >= 0 && this.runFrom !== start && !(partial && goesOn(this.full, start)) && pattern.windowable()) {
+      const m = this.nativeSearch(text, start, pos, partial, upTo);
+      if (m !== undefined) {
+        this.last = null;
+        this.at = start;
+        return m;
+      }
+    }
+    this.runFrom = start;
+    this.nativeIdle = null;
     let view = this.view;
     view.text = text;
     view.base = base;
@@ -153,10 +171,45 @@ export class PatternStream {
     return this.result(view, base, pos, partial, found, kind, whole);
   }
 
+  /**
+   * The common case by the pattern's RegExp (see PatternMatcher.windowable), at a cost bounded per call:
+   * only where little text must be read, that is when another delimiter was found close after `pos`
+   * (`upTo`) or, for a text known whole (`partial` false), little follows `pos`. Up to WINDOW after `upTo`,
+   * `pattern.search` itself when the text ends there; else, once per read position, the search over that
+   * window: a path that does not reach the window's end runs alike in the text, so the answer holds
+   * unless a path from a start up to it reached a later cut (the partial-match closure, `cutStart`).
+   * Undefined: the runs answer, and keep answering from this read position.
+   */
+  private nativeSearch(text: string, start: number, pos: number, partial: boolean, upTo: number): PatternMatch | null | undefined {
+    const p = this.pattern;
+    const n = text.length;
+    if (upTo - pos > WINDOW && (partial || n - pos > WINDOW)) return undefined;
+    let end = upTo + WINDOW;
+    if (end >= n || n - pos <= WINDOW) {
+      const m = p.search(text, pos, partial);
+      // Idle as the runs' answer would be: nothing, or nothing but from the last code point.
+      this.nativeIdle = partial && (m === null || (m.partial && m.start >= n - (n >= 2 && isLead(text.charCodeAt(n - 2)) ? 2 : 1)));
+      return m;
+    }
+    if (this.tried === start) return undefined;
+    this.tried = start;
+    this.nativeIdle = false;
+    end = codePointEnd(text, end);
+    const m = p.search(text.slice(0, end), pos, false);
+    // Decided for the starts up to `last`: by a match that ends before `cutEnd`, or by no match there.
+    const found = m !== null && m.start <= upTo;
+    const [last, cutEnd] = found ? [m.start, m.end + CUT_MARGIN] : [upTo, upTo + CUT_MARGIN];
+    if (cutEnd > end) return undefined;
+    const cut = p.cutStart(text.slice(0, codePointEnd(text, cutEnd)), pos);
+    if (cut >= 0 && cut <= last) return undefined;
+    return found ? m : null;
+  }
+
   /** The stream offset from which the next search (from the same read position) reads. */
   readsFrom(): number {
     const programs = this.pattern.programs();
     if (programs === null) return -Infinity;
+    if (this.nativeIdle !== null) return this.at - this.pattern.lookbehind;
     // A full run that does not exist yet would start at the read position; a partial one is absent only
     // while a complete match makes it unnecessary (see search), and one started later reads through `whole`.
     const full = this.full ? this.full.at : this.at;
@@ -189,6 +242,15 @@ export class PatternStream {
 
 type Kind = "full" | "partial" | "edge" | "none";
 
+/** Native searches (nativeSearch): text read after `upTo` (a window), and after what a window search decides. */
+const WINDOW = 256;
+const CUT_MARGIN = 64;
+
+/** `end`, or one less when it would split a surrogate pair. */
+function codePointEnd(text: string, end: number): number {
+  return end > 0 && end < text.length && isLead(text.charCodeAt(end - 1)) ? end - 1 : end;
+}
+
 /**
  * Whether a run can go on for a search from `at`: it depends on nothing before `at` and has not read past
  * `limit` (an idle run that stands before `at` moves there).
@@ -196,6 +258,11 @@ type Kind = "full" | "partial" | "edge" | "none";
 function continues(r: Run | null, at: number, limit: number): r is Run {
   if (r === null || at < r.from || r.at > limit) return false;
   return r.at >= at ? r.earliest() >= at : r.moveTo(at);
+}
+
+/** Whether a run goes on for a search from `at` (see continues) without reading anything again. */
+function goesOn(r: Run | null, at: number): boolean {
+  return r !== null && at >= r.from && (r.at >= at ? r.earliest() >= at : r.idleBeforeLast());
 }
 
 /** A run from `at`: the old one started over, or a new one. */

@@ -143,6 +143,23 @@ export class PatternMatcher implements PyPattern {
     return partialRe ? this.partialSearch(partialRe, text, pos) : this.atEnd(text, pos);
   }
 
+  /**
+   * Whether a search over a prefix of the text (a window) can tell which of its answers hold for the
+   * whole text: its RegExp runs alike on both up to the window's end, where only a path that reads past
+   * it differs, which the partial-match closure finds (prefix-closure.ts). Not with assertions that see
+   * the end without reading (`$`, `\b`, `\B`), nor with what only the RegExp does (see programs()).
+   */
+  windowable(): boolean {
+    return (this.windowOk ??= this.programs() !== null && this.partialRe !== null && !/\$|\\[bB]/.test(this.spec.js) && this.resumable!.full.linearBacktracking && this.resumable!.partial!.linearBacktracking);
+  }
+  private windowOk: boolean | undefined;
+
+  /** The earliest start from `pos` of a path cut at the end of `text`, or -1 (windowable patterns only). */
+  cutStart(text: string, pos: number): number {
+    const m = execAtBoundary(this.partialRe!, text, pos);
+    return m ? m.index : -1;
+  }
+
   /** The match starting exactly at `pos`, with its groups (patterns with `programs()` only). */
   matchAt(text: string, pos: number): PatternMatch | null {
     this.stickyRe ??= new RegExp(expand(this.spec.js, this.tables), this.spec.flags + "y");
