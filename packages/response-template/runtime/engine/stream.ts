@@ -156,14 +156,13 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   }
 
   /**
-   * The whole text at once, then finalize (parseResponse): every scan knows the text is complete, so
+   * A new parser's whole text, then finalize (parseResponse): every scan knows the text is complete, so
    * nothing is searched in partial mode (no pending match to hold back, no partial program to run). The
    * result is feed(text) then finalize()'s: a partial scan commits only what the complete text commits.
    */
   finish(text: string): { message: M; events: RegionEvent[]; errors?: ParseIssue[] } {
-    if (this.finalized) throw new ParserStateError("finalize() called twice: this parser is finished");
-    checkText(text, this.emitEvents ? "feed(chunk)" : "parseResponse(text)");
-    if (text) this.buf += text;
+    checkText(text, "parseResponse(text)");
+    this.buf += text;
     return this.finalize();
   }
 

@@ -97,7 +97,7 @@ export class PatternStream {
       return m && { ...m, start: m.start + w.base - base, end: m.end + w.base - base };
     }
     const start = base + pos;
-    if (pos >= 0 && this.runFrom !== start && !(partial && goesOn(this.full, start)) && pattern.windowable()) {
+    if (pos >= 0 && this.runFrom !== start && pattern.windowable()) {
       const m = this.nativeSearch(text, start, pos, partial, upTo);
       if (m !== undefined) {
         this.last = null;
@@ -183,26 +183,24 @@ export class PatternStream {
   private nativeSearch(text: string, start: number, pos: number, partial: boolean, upTo: number): PatternMatch | null | undefined {
     const p = this.pattern;
     const n = text.length;
-    if (upTo - pos > WINDOW && (partial || n - pos > WINDOW)) return undefined;
-    let end = upTo + WINDOW;
+    if (upTo - pos > WINDOW && (partial || n - pos > WINDOW)) return;
+    const end = codePointEnd(text, upTo + WINDOW);
     if (end >= n || n - pos <= WINDOW) {
       const m = p.search(text, pos, partial);
       // Idle as the runs' answer would be: nothing, or nothing but from the last code point.
-      this.nativeIdle = partial && (m === null || (m.partial && m.start >= n - (n >= 2 && isLead(text.charCodeAt(n - 2)) ? 2 : 1)));
+      this.nativeIdle = partial && (!m || (m.partial && m.start >= codePointEnd(text, n - 1)));
       return m;
     }
-    if (this.tried === start) return undefined;
+    if (this.tried === start) return;
     this.tried = start;
     this.nativeIdle = false;
-    end = codePointEnd(text, end);
     const m = p.search(text.slice(0, end), pos, false);
-    // Decided for the starts up to `last`: by a match that ends before `cutEnd`, or by no match there.
-    const found = m !== null && m.start <= upTo;
-    const [last, cutEnd] = found ? [m.start, m.end + CUT_MARGIN] : [upTo, upTo + CUT_MARGIN];
-    if (cutEnd > end) return undefined;
+    // Decided for the starts up to the match found (ending CUT before the window's end) or up to `upTo`.
+    const found = m && m.start <= upTo ? m : null;
+    const cutEnd = (found ? found.end : upTo) + CUT;
+    if (cutEnd > end) return;
     const cut = p.cutStart(text.slice(0, codePointEnd(text, cutEnd)), pos);
-    if (cut >= 0 && cut <= last) return undefined;
-    return found ? m : null;
+    if (cut < 0 || cut > (found ? found.start : upTo)) return found;
   }
 
   /** The stream offset from which the next search (from the same read position) reads. */
@@ -244,7 +242,7 @@ type Kind = "full" | "partial" | "edge" | "none";
 
 /** Native searches (nativeSearch): text read after `upTo` (a window), and after what a window search decides. */
 const WINDOW = 256;
-const CUT_MARGIN = 64;
+const CUT = 64;
 
 /** `end`, or one less when it would split a surrogate pair. */
 function codePointEnd(text: string, end: number): number {
@@ -258,11 +256,6 @@ function codePointEnd(text: string, end: number): number {
 function continues(r: Run | null, at: number, limit: number): r is Run {
   if (r === null || at < r.from || r.at > limit) return false;
   return r.at >= at ? r.earliest() >= at : r.moveTo(at);
-}
-
-/** Whether a run goes on for a search from `at` (see continues) without reading anything again. */
-function goesOn(r: Run | null, at: number): boolean {
-  return r !== null && at >= r.from && (r.at >= at ? r.earliest() >= at : r.idleBeforeLast());
 }
 
 /** A run from `at`: the old one started over, or a new one. */

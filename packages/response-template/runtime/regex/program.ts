@@ -183,41 +183,28 @@ export function compileProgram(source: string, flags: string): Program | null {
   // With a repeat of a body that can match empty the walk below could miss a way to match without reading.
   const lookback = insts.some((i) => i.op === Op.Behind);
   const cand = emptyLoop ? null : candidates(insts, start, plain);
-  const linearBacktracking = backtracksLinearly(root, END_ONLY, plain);
+  const linearBacktracking = backtracksLinearly(root, [], plain);
   return { insts, start, firstChars: cand && cand.re, firstTest: cand && cand.first, emptyLoop, lookbackInAhead, lookback, linearBacktracking };
 }
 
-/** What may come first: literal code points, or the end of the pattern (a match, nothing more to read). Null: unknown. */
-type First = { cps: number[]; end: boolean } | null;
-const END_ONLY: First = { cps: [], end: true };
-
-function union(a: First, b: First): First {
-  return a === null || b === null ? null : { cps: [...a.cps, ...b.cps], end: a.end || b.end };
-}
+/** The literal code points that may come first (none: the end of the pattern), or null: anything may. */
+type First = number[] | null;
 
 /** What `n` followed by `follow` may begin with. */
 function first(n: Node, follow: First, flags: string): First {
-  switch (n.t) {
-    case "char": {
-      const m = /^\\u\{([0-9a-fA-F]+)\}$/.exec(n.src);
-      return m && !flags.includes("i") ? { cps: [parseInt(m[1]!, 16)], end: false } : null;
-    }
-    case "seq": {
-      let f = follow;
-      for (let k = n.items.length - 1; k >= 0; k--) f = first(n.items[k]!, f, flags);
-      return f;
-    }
-    case "alt":
-      return n.alts.reduce<First>((acc, a) => union(acc, first(a, follow, flags)), { cps: [], end: false });
-    case "rep":
-      return n.min > 0 ? first(n.body, follow, flags) : union(first(n.body, follow, flags), follow);
-    case "end":
-      return follow === null ? null : { cps: [], end: true };
-    case "fail":
-      return { cps: [], end: false };
-    default:
-      return null; // lookarounds: not worth modelling
+  const t = n.t;
+  if (t === "char") {
+    const m = /^\\u\{([0-9a-fA-F]+)\}$/.exec(n.src);
+    return m && !flags.includes("i") ? [parseInt(m[1]!, 16)] : null;
   }
+  if (t === "seq") return n.items.reduceRight((f, item) => first(item, f, flags), follow);
+  if (t === "alt") return n.alts.reduce<First>((acc, a) => union(acc, first(a, follow, flags)), []);
+  if (t === "rep") return n.min > 0 ? first(n.body, follow, flags) : union(first(n.body, follow, flags), follow);
+  return t === "end" || t === "fail" ? [] : null; // lookarounds: not modelled
+}
+
+function union(a: First, b: First): First {
+  return a && b && [...a, ...b];
 }
 
 /**
@@ -227,29 +214,21 @@ function first(n: Node, follow: First, flags: string): First {
  * Optional items and alternatives multiply the work by a constant of the pattern, never by the text.
  */
 function backtracksLinearly(n: Node, follow: First, flags: string): boolean {
-  switch (n.t) {
-    case "seq": {
-      let f = follow;
-      for (let k = n.items.length - 1; k >= 0; k--) {
-        if (!backtracksLinearly(n.items[k]!, f, flags)) return false;
-        f = first(n.items[k]!, f, flags);
-      }
-      return true;
+  if (n.t === "seq") {
+    let f = follow;
+    for (let k = n.items.length - 1; k >= 0; k--) {
+      if (!backtracksLinearly(n.items[k]!, f, flags)) return false;
+      f = first(n.items[k]!, f, flags);
     }
-    case "alt":
-      return n.alts.every((a) => backtracksLinearly(a, follow, flags));
-    case "rep": {
-      if (n.max <= 1) return backtracksLinearly(n.body, follow, flags);
-      if (n.max === n.min) return n.body.t === "char";
-      if (n.body.t !== "char" || follow === null) return false;
-      const test = new CharTest(n.body.src, flags);
-      return follow.cps.every((cp) => !test.accepts(cp));
-    }
-    case "ahead":
-      return backtracksLinearly(n.body, END_ONLY, flags);
-    default:
-      return true;
+    return true;
   }
+  if (n.t === "alt") return n.alts.every((a) => backtracksLinearly(a, follow, flags));
+  if (n.t === "ahead") return backtracksLinearly(n.body, [], flags);
+  if (n.t !== "rep") return true;
+  if (n.max <= 1) return backtracksLinearly(n.body, follow, flags);
+  if (n.body.t !== "char" || (n.max > n.min && !follow)) return false;
+  const test = new CharTest(n.body.src, flags);
+  return n.max === n.min || follow!.every((cp) => !test.accepts(cp));
 }
 
 function nullable(n: Node): boolean {
