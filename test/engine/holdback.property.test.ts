@@ -23,7 +23,7 @@ import type { PyPattern } from "../../packages/response-template/runtime/regex/a
 import type { JsonValue, RegionEvent } from "../../packages/response-template/runtime/types.ts";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
 import { LITERALS, PATTERNS } from "../support/delimiters.ts";
-import { checkProperty, Tally } from "../support/property.ts";
+import { checkProperty, Tally, chunkedAt } from "../support/property.ts";
 import { SAMPLE_DIR, templateJson, templateNames } from "../templates/support.ts";
 
 type Json = Record<string, JsonValue>;
@@ -90,18 +90,6 @@ function textOnly(template: Json): Json {
   return out;
 }
 
-function chunked(t: string, cuts: number[]): string[] {
-  const cps = Array.from(t);
-  const at = [...new Set(cuts.map((c) => c % (cps.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let prev = 0;
-  for (const c of [...at, cps.length]) {
-    out.push(cps.slice(prev, c).join(""));
-    prev = c;
-  }
-  return out;
-}
-
 /**
  * Whether a template's messages are the same in every chunking. Two delimiter kinds commit early when a
  * chunk ends at the wrong place, in the reference too (the hold-back itself is still exact): a literal list
@@ -156,7 +144,7 @@ function streamAndCheck(template: Json, plan: Plan, watched: (state: string | nu
     }
   };
   track(parser.initialEvents);
-  for (const chunk of chunked(text, cuts)) {
+  for (const chunk of chunkedAt(text, cuts)) {
     fed += chunk;
     track(parser.feed(chunk));
     let hold = fed.length;

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkProperty } from "../support/property.ts";
+import { checkProperty, chunkedAt } from "../support/property.ts";
 import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
 import { loadParser } from "../../packages/response-template/models/index.ts";
 import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
@@ -56,18 +56,6 @@ function restore(): void {
 
 const adversarial = [" ".repeat(40), "\n".repeat(70), " \n\t".repeat(20), "<".repeat(50), "<tool_cal".repeat(6), "x".repeat(90), "[".repeat(30), "|".repeat(25)];
 
-function chunked(t: string, cuts: number[]): string[] {
-  const cps = Array.from(t);
-  const at = [...new Set(cuts.map((c) => c % (cps.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let prev = 0;
-  for (const c of [...at, cps.length]) {
-    out.push(cps.slice(prev, c).join(""));
-    prev = c;
-  }
-  return out;
-}
-
 describe("resumable engine = plain RegExp engine", () => {
   let min = 0;
   beforeAll(async () => {
@@ -99,7 +87,7 @@ describe("resumable engine = plain RegExp engine", () => {
             const i = at % (cps.length + 1);
             text = cps.slice(0, i).join("") + adversarial[k] + cps.slice(i).join("");
           }
-          const chunks = oneByOne ? Array.from(text) : chunked(text, cuts);
+          const chunks = oneByOne ? Array.from(text) : chunkedAt(text, cuts);
           const template = templates.get(name)!;
           const mod = modules.get(name)!;
           const options = { prefix: row.prefix };

@@ -3,29 +3,15 @@
 // enough for the window (256 characters after the bound) to end inside them; a spy shows that
 // windows, not only the runs, answered.
 import fc from "fast-check";
-import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
 import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
 import { PatternMatcher, type CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
 import { checkProperty, propertyRuns } from "../support/property.ts";
 import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { libraryPatterns } from "../templates/support.ts";
 
 const RUNS = 300;
-
-function libraryPatterns(): string[] {
-  const dir = new URL("../../templates/", import.meta.url);
-  const out = new Set<string>();
-  const walk = (v: unknown) => {
-    if (!v || typeof v !== "object") return;
-    for (const [k, x] of Object.entries(v)) {
-      if (k.endsWith("pattern") && typeof x === "string") out.add(x);
-      walk(x);
-    }
-  };
-  for (const f of readdirSync(dir)) if (f.endsWith(".json") && f !== "catalog.json") walk(JSON.parse(readFileSync(new URL(f, dir), "utf8")));
-  return [...out];
-}
 
 const cases: { pattern: CompiledPattern; source: string; pieces: string[] }[] = [];
 let library = 0;

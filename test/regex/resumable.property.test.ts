@@ -4,29 +4,16 @@
 // on texts made of the pattern's own pieces, near-misses, whitespace and astral characters.
 // PROPERTY_RUNS and PROPERTY_SEED set the run count (default 400) and the seed (test/support/property.ts).
 import fc from "fast-check";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkProperty } from "../support/property.ts";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
 import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
 import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
 import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { libraryPatterns } from "../templates/support.ts";
 import { hf } from "../conformance/paths.ts";
 
-
-function libraryPatterns(): string[] {
-  const dir = new URL("../../templates/", import.meta.url);
-  const out = new Set<string>();
-  const walk = (v: unknown) => {
-    if (!v || typeof v !== "object") return;
-    for (const [k, x] of Object.entries(v)) {
-      if (k.endsWith("pattern") && typeof x === "string") out.add(x);
-      walk(x);
-    }
-  };
-  for (const f of readdirSync(dir)) if (f.endsWith(".json") && f !== "catalog.json") walk(JSON.parse(readFileSync(new URL(f, dir), "utf8")));
-  return [...out];
-}
 
 function conformancePatterns(): { pattern: string; hays: string[] }[] {
   const out: { pattern: string; hays: string[] }[] = [];

@@ -83,3 +83,17 @@ export class Tally<K extends string> {
     return [...this.counts].map(([k, n]) => `${k} ${n} (${Math.round((100 * n) / this.total)}%)`).join(", ");
   }
 }
+
+/** Cuts text into chunks at the given code-point offsets (taken modulo its length, deduplicated): the
+ * chunkings the streaming properties draw. */
+export function chunkedAt(text: string, cuts: number[]): string[] {
+  const cps = Array.from(text);
+  const at = [...new Set(cuts.map((c) => c % (cps.length + 1)))].sort((a, b) => a - b);
+  const out: string[] = [];
+  let prev = 0;
+  for (const c of [...at, cps.length]) {
+    out.push(cps.slice(prev, c).join(""));
+    prev = c;
+  }
+  return out;
+}

@@ -19,6 +19,20 @@ export function templateNames(): string[] {
 }
 
 const cache = new Map<string, Record<string, unknown>>();
+/** Every distinct pattern string of the library's templates (any key ending in "pattern", at any depth). */
+export function libraryPatterns(): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown) => {
+    if (!v || typeof v !== "object") return;
+    for (const [k, x] of Object.entries(v)) {
+      if (k.endsWith("pattern") && typeof x === "string") out.add(x);
+      walk(x);
+    }
+  };
+  for (const name of templateNames()) walk(templateJson(name));
+  return [...out];
+}
+
 export function templateJson(name: string): Record<string, unknown> {
   let t = cache.get(name);
   if (!t) {
