@@ -144,8 +144,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
 
   feed(chunk: string): RegionEvent[] {
     if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
-    // Whole-text parsing (no events) feeds parseResponse's text.
-    checkText(chunk, this.emitEvents ? "feed(chunk)" : "parseResponse(text)");
+    checkText(chunk, "feed(chunk)");
     if (chunk) this.buf += chunk;
     const events: RegionEvent[] = [];
     this.unrepresentable = null;
