@@ -74,6 +74,16 @@ export function validateTemplate(json: unknown, checkPattern: PatternChecker): T
     const close = delimiter(path, raw, "close", "close_pattern", checkPattern);
     if (open === null) implicit.push(name);
 
+    const repeats = pyTruthy(has(raw, "repeats") ? raw.repeats! : false);
+    let join: string | null = null;
+    if (has(raw, "join") && raw.join !== null) {
+      // The reference reads `field.get("join")`: null is no join.
+      const j = raw.join!;
+      if (typeof j !== "string") throw new TemplateError(`${path}.join`, `must be a string, got ${pyTypeName(j)}`);
+      if (!repeats) throw new TemplateError(`${path}.join`, "requires repeats: true");
+      join = j;
+    }
+
     const transform = has(raw, "transform") && raw.transform !== null ? raw.transform : undefined;
     const transformEach = has(raw, "transform_each") ? raw.transform_each! : false;
     if (typeof transformEach !== "boolean") {
@@ -92,14 +102,6 @@ export function validateTemplate(json: unknown, checkPattern: PatternChecker): T
             "captures are only usable from a transform",
         );
       }
-    }
-    const repeats = pyTruthy(has(raw, "repeats") ? raw.repeats! : false);
-    let join: string | null = null;
-    if (has(raw, "join")) {
-      const j = raw.join!;
-      if (typeof j !== "string") throw new TemplateError(`${path}.join`, `must be a string, got ${pyTypeName(j)}`);
-      if (!repeats) throw new TemplateError(`${path}.join`, "requires repeats: true");
-      join = j;
     }
     fields.push({
       name,
