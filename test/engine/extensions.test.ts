@@ -28,11 +28,16 @@ describe("into", () => {
   });
   it("is checked when the template loads", () => {
     const bad = (f: object) => () => parseResponse({ ...base, fields: { content: { close: "<end>" }, ...f } }, "", { prefix: "" });
-    expect(bad({ a: { open: "<a>", close: "</a>", into: "a" } })).toThrow(/names the field itself/);
-    expect(bad({ a: { open: "<a>", close: "</a>", into: 3 } })).toThrow(/fields\.a\.into: must be a non-empty message key/);
-    expect(bad({ a: { open: "<a>", close: "</a>", into: "b" }, b: { open: "<b>", close: "</b>" } })).toThrow(/fields\.b must be a plain list field/);
-    expect(bad({ a: { open: "<a>", close: "</a>", into: "b", repeats: true, join: "" } })).toThrow(/cannot be combined with join/);
-    expect(() => parseResponse({ ...base, fields: { content: { close: "<end>", into: "x" } } }, "", { prefix: "" })).toThrow(/the implicit field cannot feed another key/);
+    const plain = "must be a plain list field (repeats: true, no join, no transform_each, no into) to be fed by other fields";
+    expect(bad({ a: { open: "<a>", close: "</a>", into: "a" } })).toThrow("fields.a.into: names the field itself");
+    expect(bad({ a: { open: "<a>", close: "</a>", into: 3 } })).toThrow("fields.a.into: must be a non-empty message key, got int");
+    expect(bad({ a: { open: "<a>", close: "</a>", into: "" } })).toThrow("fields.a.into: must be a non-empty message key, got str");
+    expect(bad({ a: { open: "<a>", close: "</a>", into: "b" }, b: { open: "<b>", close: "</b>" } })).toThrow(`fields.a.into: fields.b ${plain}`);
+    expect(bad({ a: { open: "<a>", close: "</a>", into: "b" }, b: { open: "<b>", close: "</b>", repeats: true, join: "," } })).toThrow(`fields.a.into: fields.b ${plain}`);
+    const chain = { a: { open: "<a>", close: "</a>", into: "b" }, b: { open: "<b>", close: "</b>", repeats: true, into: "c" }, c: { open: "<c>", close: "</c>", repeats: true } };
+    expect(bad(chain)).toThrow(`fields.a.into: fields.b ${plain}`);
+    expect(bad({ a: { open: "<a>", close: "</a>", into: "b", repeats: true, join: "" } })).toThrow("fields.a.into: cannot be combined with join (into collects a list)");
+    expect(() => parseResponse({ ...base, fields: { content: { close: "<end>", into: "x" } } }, "", { prefix: "" })).toThrow("fields.content.into: the implicit field cannot feed another key");
   });
   it("a non-list default under the key is an error of the block", () => {
     const d = { ...base, defaults: { tool_calls: "none" }, fields: { fn: { open: "<f>", close: "</f>", into: "tool_calls" }, content: { close: "<end>" } } };

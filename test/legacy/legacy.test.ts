@@ -88,6 +88,20 @@ describe("legacy response_schema", () => {
     expect(isLegacySchema("x")).toBe(false);
   });
 
+  it("by x- keys anywhere (also without type + properties), unless a template key is at the top", () => {
+    const legacy = [
+      { "x-regex": "(?P<content>.*)" },
+      { type: "array", "x-regex-iterator": "<t>(.*?)</t>", items: { type: "string" } },
+      { anyOf: [{ "x-regex": "(?P<content>.*)" }] },
+    ];
+    expect(legacy.map(isLegacySchema)).toEqual([true, true, true]);
+    // An x- key in a template's defaults is a message key; any one template key makes a template.
+    const xDefaults = { defaults: { "x-regex": "kept" } };
+    const templates = [{ fields: { content: {} }, ...xDefaults }, { start_anchor: "<s>", ...xDefaults }, { start_anchor_pattern: "<s>", ...xDefaults }];
+    expect(templates.map(isLegacySchema)).toEqual([false, false, false]);
+    expect([{}, { version: 1 }, { type: "object" }].map(isLegacySchema)).toEqual([false, false, false]);
+  });
+
   it("mistakes none of the reference's recorded templates for a legacy schema (so routing them cannot change a verdict)", () => {
     const file = join(import.meta.dirname, "../fixtures/conformance/hf/templates.jsonl");
     const rows = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { template: unknown });
