@@ -27,7 +27,7 @@ const GOOD = [
     fields: {
       tool_calls: {
         open_pattern: "<tool_call>\\s*<function=(?P<name>\\w+)>",
-        close: ["</tool_call>", "eos"],
+        close: ["</tool_call>", "<|call|>"],
         repeats: true,
         content: "xml-inline",
         content_args: { tag_pattern: "<parameter=(?P<key>\\w+)>(?P<value>.*?)</parameter>", value_parser: { name: "json", args: { allow_non_json: true } } },

@@ -1,4 +1,4 @@
-// Property: for random templates (literal, literal-list and pattern delimiters, eos, every content type,
+// Property: for random templates (literal, literal-list and pattern delimiters, every content type,
 // repeats / optional / implicit / join / transform / transform_each) and random outputs, fed in random
 // chunks, the generated parser and the interpreter produce identical exact traces: events, messages,
 // errors and error messages.
@@ -31,14 +31,15 @@ const CONTENT = ["text", "int", "float", "bool", "json", "xml-inline", "kv-lines
 const BODIES = ["12", " 3.5 ", "true", "0", '{"a": 1}', '{"a": "7", "b": "true"}', "[1, 2]", '[{"k": "v"}]', "k: v\nz: 2", "a: 3\nb: 1", "<a>7</a><b>no</b>", "nan", "", "  hi  ", "{bad"];
 const NOISE = ["hello ", " ", "\n", "<", ">", "a", "b", "/", "|", "x", "q ", "é", "😀", "{", "}"];
 
-type Delim = { kind: "lit"; value: string | string[] } | { kind: "pat"; index: number } | { kind: "eos" };
+type Delim = { kind: "lit"; value: string | string[] } | { kind: "pat"; index: number };
 
-const delim = (allowEos: boolean): fc.Arbitrary<Delim> =>
+const delim = (isClose: boolean): fc.Arbitrary<Delim> =>
   fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...LITERALS).map((value): Delim => ({ kind: "lit", value })) },
     { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...LITERALS), { minLength: 2, maxLength: 3 }).map((value): Delim => ({ kind: "lit", value })) },
     { weight: 3, arbitrary: fc.integer({ min: 0, max: PATTERNS.length - 1 }).map((index): Delim => ({ kind: "pat", index })) },
-    ...(allowEos ? [{ weight: 1, arbitrary: fc.constant<Delim>({ kind: "eos" }) }] : []),
+    // The literal "eos" as a close: text like any other (transformers 5.18.0).
+    ...(isClose ? [{ weight: 1, arbitrary: fc.constant<Delim>({ kind: "lit", value: "eos" }) }] : []),
   );
 
 const fieldArb = (implicit: boolean) =>
@@ -56,7 +57,6 @@ const fieldArb = (implicit: boolean) =>
 
 function delimKeys(d: Delim | null, lit: string, pat: string): Record<string, JsonValue> {
   if (d === null) return {};
-  if (d.kind === "eos") return { [lit]: "eos" };
   if (d.kind === "lit") return { [lit]: d.value };
   return { [pat]: PATTERNS[d.index]![0] };
 }
@@ -126,10 +126,10 @@ const templateArb = fc
     }
   });
 
-/** Texts a delimiter (a template's `open` / `close` / `*_pattern` value) is written as; [] for eos / none. */
+/** Texts a delimiter (a template's `open` / `close` / `*_pattern` value) is written as; [] for none. */
 function delimiterTexts(field: Record<string, JsonValue>, key: "open" | "close"): string[] {
   const v = field[key];
-  if (typeof v === "string") return v === "eos" ? [] : [v];
+  if (typeof v === "string") return [v];
   if (Array.isArray(v)) return v as string[];
   const p = field[`${key}_pattern`];
   return typeof p === "string" ? PATTERNS.find(([source]) => source === p)![1] : [];
@@ -177,7 +177,7 @@ function holdsDelimiter(template: Record<string, JsonValue>, body: string): bool
     (["open", "close"] as const).some((key) => {
       const literal = f[key];
       const literals = typeof literal === "string" ? [literal] : Array.isArray(literal) ? (literal as string[]) : [];
-      if (literals.some((l) => l !== "eos" && body.includes(l))) return true;
+      if (literals.some((l) => body.includes(l))) return true;
       const source = f[`${key}_pattern`];
       if (typeof source !== "string") return false;
       if (!compiled.has(source)) compiled.set(source, compilePattern(source));
@@ -241,7 +241,7 @@ function wellFormed(template: Record<string, JsonValue>): fc.Arbitrary<{ prefix:
       old: fc.constantFrom("", "old"),
     })
     .map(({ blocks, implicitBody, implicitAt, implicitClose, preOpened, old }) => {
-      // A block whose close is eos (or missing) ends the output: nothing after it could be read as its own.
+      // A block without a close ends the output: nothing after it could be read as its own.
       const last = blocks.findIndex((b) => b.close === "");
       const kept = last < 0 ? blocks : blocks.slice(0, last + 1);
       const parts = kept.map((b) => b.open + b.body + b.close);

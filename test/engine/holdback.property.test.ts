@@ -43,12 +43,11 @@ const escape = (s: string) => s.replace(/[\\^$.|?*+()[\]{}\-#&~\s]/g, (c) => (c 
 const patterns = new Map<string, PyPattern>();
 const compiled = (source: string) => patterns.get(source) ?? patterns.set(source, compilePattern(source)).get(source)!;
 
-/** The delimiter under `key` of a template field, as the reference searches it; null for none and for eos. */
+/** The delimiter under `key` of a template field, as the reference searches it; null for none. */
 function watchOf(field: Json, key: "open" | "close"): Watch | null {
   const v = field[key];
   if (typeof v === "string" || Array.isArray(v)) {
-    const literals = (typeof v === "string" ? [v] : (v as string[])).filter((l) => l !== "eos");
-    if (literals.length === 0) return null;
+    const literals = typeof v === "string" ? [v] : (v as string[]);
     const ordered = [...literals].sort((a, b) => b.length - a.length);
     const source = ordered.map(escape).join("|");
     const grows = literals.some((a) => literals.some((b) => a !== b && a.startsWith(b)));
@@ -191,7 +190,7 @@ describe("hold-back over the library's templates", () => {
       .filter((l) => l.trim())
       .map((l) => JSON.parse(l) as { prefix: string; text: string });
     const literals = Object.values(template.fields as Record<string, Json>).flatMap((f) =>
-      [f.open, f.close].flatMap((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? (v as string[]) : [])).filter((l) => l !== "eos"),
+      [f.open, f.close].flatMap((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? (v as string[]) : [])),
     );
     return { name, template, plan: loaded.plan, watched: model(template), samples, pieces: piecesAround(literals) };
   });
@@ -236,6 +235,7 @@ describe("hold-back over random templates", () => {
   const field = (implicit: boolean) =>
     fc.record({
       open: implicit ? fc.constant(null) : delimiter,
+      // Sometimes the literal "eos": held back and matched as text like any other (transformers 5.18.0).
       close: fc.option(fc.oneof({ weight: 5, arbitrary: delimiter }, { weight: 1, arbitrary: fc.constant<[string, JsonValue]>(["", "eos"]) }), { freq: 5 }),
       repeats: fc.boolean(),
     });
@@ -265,7 +265,7 @@ describe("hold-back over random templates", () => {
     const texts = fields.flatMap((f) =>
       (["open", "close"] as const).flatMap((k) => {
         const v = f[k];
-        if (typeof v === "string") return v === "eos" ? [] : [v];
+        if (typeof v === "string") return [v];
         if (Array.isArray(v)) return v as string[];
         const p = f[`${k}_pattern`];
         return typeof p === "string" ? PATTERNS.find(([s]) => s === p)![1] : [];

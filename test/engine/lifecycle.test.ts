@@ -6,7 +6,6 @@ import { createResponseParser, parseResponse } from "../../packages/response-tem
 import { ParserStateError } from "../../packages/response-template/runtime/errors.ts";
 import { dictKeys } from "../../packages/response-template/runtime/python/values.ts";
 
-const text = (close = "eos") => ({ content: "text", close });
 const tagged = (tag: string, extra: object = {}) => ({ open: `<${tag}>`, close: `</${tag}>`, content: "text", ...extra });
 
 /** The error `f` throws. */
@@ -20,7 +19,7 @@ function thrown(f: () => unknown): Error & { pyClass?: string } {
 }
 
 describe("a finished parser", () => {
-  const template = { start_anchor: "<s>", fields: { content: text() } };
+  const template = { start_anchor: "<s>", fields: { content: { content: "text" } } };
 
   it("refuses feed() and a second finalize() (the reference's RuntimeError), and keeps its message", () => {
     const p = createResponseParser(template, { prefix: "<s>" });
@@ -40,7 +39,7 @@ describe("a finished parser", () => {
 });
 
 describe("required fields (optional: false)", () => {
-  const template = { start_anchor: "<s>", fields: { a: tagged("a", { optional: false }), b: tagged("b", { optional: false }), content: text() } };
+  const template = { start_anchor: "<s>", fields: { a: tagged("a", { optional: false }), b: tagged("b", { optional: false }), content: { content: "text" } } };
 
   it("finalize names every missing field and how much was parsed (the reference's ValueError)", () => {
     const e = thrown(() => parseResponse(template, "hello", { prefix: "<s>" }));
@@ -56,7 +55,7 @@ describe("required fields (optional: false)", () => {
 
 describe("the message", () => {
   // "7" is an array index, which JavaScript enumerates first; Python keeps insertion order.
-  const template = { start_anchor: "<s>", fields: { b: tagged("b"), a: tagged("a"), "7": tagged("7"), content: text() } };
+  const template = { start_anchor: "<s>", fields: { b: tagged("b"), a: tagged("a"), "7": tagged("7"), content: { content: "text" } } };
 
   it("drops empty values and keeps Python's key order", () => {
     const message = parseResponse(template, "<b>x</b><a></a><7>y</7>", { prefix: "<s>" });
@@ -74,7 +73,7 @@ describe("the message", () => {
 
 describe("recover mode", () => {
   it("reports no overwrite when the first block of a field replaces its default", () => {
-    const template = { start_anchor: "<s>", defaults: { thinking: "none" }, fields: { thinking: tagged("think"), content: text() } };
+    const template = { start_anchor: "<s>", defaults: { thinking: "none" }, fields: { thinking: tagged("think"), content: { content: "text" } } };
     expect(parseResponse(template, "<think>x</think>y", { prefix: "<s>", onError: "recover" })).toEqual({
       message: { thinking: "x", content: "y" },
       errors: [],

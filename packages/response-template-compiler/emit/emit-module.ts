@@ -351,7 +351,6 @@ function transformExpr(t: TransformPlan, captures: Set<string>, needs: ValueNeed
 function truncateFunction(plan: TemplatePlan): string {
   const a = plan.anchor;
   const head = "/** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */\nfunction truncatePrefix(prefix: string): string {";
-  if (a.kind === "eos") return `${head}\nreturn prefix.slice(prefix.length);\n}`;
   if (a.kind === "pattern") {
     return `${head}\nconst all = P${a.pattern}.finditer(prefix);\nreturn all.length ? prefix.slice(all[all.length - 1]!.end) : prefix;\n}`;
   }

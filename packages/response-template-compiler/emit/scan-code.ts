@@ -1,10 +1,10 @@
-// emit (scanners): one `scan` function per state of the plan. A state that watches only literals (and end
-// of stream) gets straight-line code: indexOf, then the literal's hold-back table, and several literals
-// found in one pass that dispatches on first characters; its read position never lags more than a literal
-// behind the end, so searching from it costs what the new text costs. A state that watches a pattern uses
-// the runtime's scan (runtime/engine/scan.ts) with each parser's resumable searches, as the interpreter
-// does: a pending pattern match can hold a long stretch back, and only resumable searches keep each feed
-// linear in its new text. The code computes exactly what the interpreter's scan computes.
+// emit (scanners): one `scan` function per state of the plan. A state that watches only literals gets
+// straight-line code: indexOf, then the literal's hold-back table, and several literals found in one pass
+// that dispatches on first characters; its read position never lags more than a literal behind the end,
+// so searching from it costs what the new text costs. A state that watches a pattern uses the runtime's
+// scan (runtime/engine/scan.ts) with each parser's resumable searches, as the interpreter does: a pending
+// pattern match can hold a long stretch back, and only resumable searches keep each feed linear in its
+// new text. The code computes exactly what the interpreter's scan computes.
 
 import type { DelimiterPlan, DispatchChar, LiteralFacts, StatePlan, TemplatePlan, WatchPlan } from "../plan/ir.ts";
 import { DISPATCH_INDEXOF_MAX } from "../plan/build-plan.ts";
@@ -46,10 +46,7 @@ export class ScanNames {
     const rows = state.watch.map((w) => {
       const d = w.delimiter;
       let delim: string;
-      if (d.kind === "eos") {
-        this.runtime.add("EosDelimiter");
-        delim = "new EosDelimiter()";
-      } else if (d.kind === "pattern") {
+      if (d.kind === "pattern") {
         this.runtime.add("PatternDelimiter");
         delim = `new PatternDelimiter(P${d.pattern})`;
       } else if (d.literals.length === 1) {
@@ -111,12 +108,7 @@ export function stateFunctionName(s: StatePlan): string {
 
 function describeWatch(w: WatchPlan, plan: TemplatePlan): string {
   const d = w.delimiter;
-  const what =
-    d.kind === "eos"
-      ? "end of stream"
-      : d.kind === "pattern"
-        ? `pattern ${show(plan.patterns[d.pattern]!.source)}`
-        : d.literals.map((l) => show(l.text)).join(" | ");
+  const what = d.kind === "pattern" ? `pattern ${show(plan.patterns[d.pattern]!.source)}` : d.literals.map((l) => show(l.text)).join(" | ");
   return `${w.open ? "open" : "close"} ${safe(w.fieldName)}: ${what}`;
 }
 
@@ -156,11 +148,6 @@ function singleBody(state: StatePlan, plan: TemplatePlan, names: ScanNames): str
   const w = state.watch[0]!;
   const d = w.delimiter;
   const out = ["const n = buf.length;"];
-  if (state.watch.length === 1 && d.kind === "eos") {
-    // A zero-width match at the end is held before end of stream and never precedes the hold after it.
-    out.push("void pos; void eos;", "out.field = -1;", "out.hold = n;");
-    return out;
-  }
   if (state.watch.length === 1 && d.kind === "literal" && d.literals.length === 1) {
     const lit = d.literals[0]!;
     const hold = names.hold(lit);
@@ -176,7 +163,7 @@ function singleBody(state: StatePlan, plan: TemplatePlan, names: ScanNames): str
   return exactBody(state, plan, names);
 }
 
-/** The reference's scan over the watched literals (and end of stream), specialised per delimiter. */
+/** The reference's scan over the watched literals, specialised per delimiter. */
 function exactBody(state: StatePlan, plan: TemplatePlan, names: ScanNames): string[] {
   const out = ["const n = buf.length;", "let hold = n;", "let bf = -1;", "let bo = false;", "let bs = 0;", "let be = 0;"];
   const better = (s: string, e: string) => `bf < 0 || ${s} < bs || (${s} === bs && ${e} - ${s} > be - bs)`;
@@ -184,10 +171,6 @@ function exactBody(state: StatePlan, plan: TemplatePlan, names: ScanNames): stri
   state.watch.forEach((w, k) => {
     const d: DelimiterPlan = w.delimiter;
     out.push(`// [${k}] ${describeWatch(w, plan)}`);
-    if (d.kind === "eos") {
-      out.push("// zero-width at the end: held before end of stream, never ahead of the hold after it");
-      return;
-    }
     if (d.kind === "pattern") throw new Error("a state that watches a pattern is scanned by the runtime");
     // Literals: s = start of the earliest complete match (longest first at equal starts), e its end;
     // otherwise p = start of the earliest pending prefix.

@@ -180,7 +180,6 @@ export interface TranslateOptions {
 
 /** A delimiter as grammar branches. */
 export function translateDelimiter(d: DelimiterSpec, o: TranslateOptions = {}): Delimiter {
-  if (d.kind === "eos") return { source: '"eos"', branches: [], unsupported: [], required: null, startFirst: null };
   if (d.kind === "literal") {
     const branches = d.literals.map((l): Branch => ({ g: lit(l), startOnly: false, atEnd: false, onlyAtEnd: false, lookahead: null, notFollowedBy: null }));
     return { source: JSON.stringify(d.literals.length === 1 ? d.literals[0] : d.literals), branches, unsupported: [], required: [...d.literals], startFirst: null };

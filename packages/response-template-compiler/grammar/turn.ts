@@ -14,7 +14,7 @@ export interface TurnField {
   spec: FieldSpec;
   kind: Kind;
   open: Delimiter;
-  /** null: the region runs to the end of the stream (no close, or the literal "eos"). */
+  /** null: the region runs to the end of the stream (no close). */
   close: Delimiter | null;
   /** For call fields: how a call is laid out, or why the grammar cannot write it. */
   shape: CallShape | string | null;
@@ -50,7 +50,7 @@ export function analyzeTurn(spec: TemplateSpec): Turn {
   const fields: TurnField[] = [];
   let implicit: Turn["implicit"] = null;
   for (const f of spec.fields) {
-    const close = f.close && f.close.kind !== "eos" ? translateDelimiter(f.close) : null;
+    const close = f.close ? translateDelimiter(f.close) : null;
     if (!f.open) {
       implicit = { spec: f, close, repeats: f.repeats };
       continue;

@@ -48,8 +48,6 @@ export function buildTemplatePlan(
   };
   const delimiter = (d: DelimiterSpec): DelimiterPlan => {
     switch (d.kind) {
-      case "eos":
-        return { kind: "eos" };
       case "pattern":
         return { kind: "pattern", pattern: pattern(d.source) };
       case "literal":

@@ -39,7 +39,6 @@ export interface PatternPlan {
 export type DelimiterPlan =
   /** Alternatives, longest first; `canExtend`: one is a strict prefix of another, so a match at the edge may grow. */
   | { kind: "literal"; literals: LiteralFacts[]; canExtend: boolean }
-  | { kind: "eos" }
   | { kind: "pattern"; pattern: number };
 
 /** One delimiter searched in a state, in the order the reference breaks ties (opens by field name, then the close). */
@@ -53,10 +52,10 @@ export interface WatchPlan {
 export type ScanStrategy =
   /** Nothing to search: the region runs to the end of the stream. */
   | { kind: "none" }
-  /** One literal (or literal list, or end of stream): search it directly. */
+  /** One literal (or literal list): search it directly. */
   | { kind: "single" }
   /**
-   * Literals (and eos) only: one left-to-right pass that dispatches on the first character of every literal,
+   * Literals only: one left-to-right pass that dispatches on the first character of every literal,
    * committing at once a match that no pending delimiter can precede; the last `maxLength` characters are
    * settled by the exact search.
    */

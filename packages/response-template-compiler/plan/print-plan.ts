@@ -14,8 +14,6 @@ function literal(l: LiteralFacts): string {
 
 function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string): string[] {
   switch (d.kind) {
-    case "eos":
-      return [`${indent}end of stream (zero-width: never committed ahead of the hold)`];
     case "pattern": {
       const p = plan.patterns[d.pattern]!;
       return [

@@ -4,7 +4,6 @@
 import type { PyPattern } from "../runtime/regex/api.ts";
 import type { FieldPlan, Plan } from "../runtime/engine/plan.ts";
 import {
-  EosDelimiter,
   LiteralDelimiter,
   LiteralSetDelimiter,
   PatternDelimiter,
@@ -36,8 +35,6 @@ function makePlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
   const ctx: ContentContext = { pattern: compile, parsers: CONTENT_PARSERS };
   const delimiter = (d: DelimiterSpec): Delimiter => {
     switch (d.kind) {
-      case "eos":
-        return new EosDelimiter();
       case "pattern":
         return new PatternDelimiter(compile(d.source));
       case "literal":

@@ -40,7 +40,6 @@ export type { FieldPlan, Plan, ScanResult } from "./engine/plan.ts";
 export {
   LiteralDelimiter,
   LiteralSetDelimiter,
-  EosDelimiter,
   PatternDelimiter,
   LiteralsSearch,
   partialLiteralStart,

@@ -296,7 +296,7 @@ function literalDelimiters(template: JsonValue): LiteralDelimiter[] {
     for (const [key, open] of [["open", true], ["close", false]] as const) {
       const v = f[key];
       const texts = typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-      for (const text of texts) if (text && text !== "eos") out.push({ text, open, reasoning });
+      for (const text of texts) if (text) out.push({ text, open, reasoning });
     }
   }
   return out;

@@ -1,6 +1,6 @@
-// Delimiter search for the interpreter: one small interface over literals, literal lists, end of stream
-// and Python-syntax patterns. Partial search follows the `regex` module: a complete match anywhere wins;
-// only when there is none does the earliest match that runs into the end of the text count (partial).
+// Delimiter search for the interpreter: one small interface over literals, literal lists and Python-syntax
+// patterns. Partial search follows the `regex` module: a complete match anywhere wins; only when there is
+// none does the earliest match that runs into the end of the text count (partial).
 //
 // Each parser searches through its own `DelimiterSearch` per delimiter (`searcher()`), which carries what
 // one search proved to the next, so that a feed costs what its new text costs even while an earlier
@@ -125,22 +125,6 @@ export class LiteralSetDelimiter implements Delimiter {
       if (q >= 0 && (p < 0 || q < p)) p = q;
     }
     return p < 0 ? null : { start: p, end: buf.length, partial: true, groups: null };
-  }
-}
-
-/** The literal "eos": a zero-width match at the end of the buffer. It is only real at end of stream;
- * before that the engine holds it as a zero-width match that could still move. */
-export class EosDelimiter implements Delimiter {
-  readonly growsAtEdge = true;
-  readonly lookbehind = 0;
-  search(buf: string, pos: number): DelimiterMatch | null {
-    return pos <= buf.length ? { start: buf.length, end: buf.length, partial: false, groups: null } : null;
-  }
-  searcher(): DelimiterSearch {
-    return { search: (buf, _base, pos) => this.search(buf, pos), readsFrom: () => Infinity, idle: () => true, lastAnswer: () => "none" };
-  }
-  begins(): { test: string; first: string } {
-    return { test: "", first: "" };
   }
 }
 

@@ -161,10 +161,6 @@ function delimiter(
       throw new TemplateError(at(litKey), `must be a string or a list of strings, got ${pyTypeName(raw)}`);
     }
     if (lits.some((s) => s === "")) throw new TemplateError(at(litKey), "literals must not be empty strings");
-    if (lits.includes("eos")) {
-      if (lits.length > 1) throw new TemplateError(at(litKey), 'the "eos" literal cannot be combined with others');
-      return { spec: { kind: "eos" }, groups: [] };
-    }
     const ordered = [...lits].sort((a, b) => b.length - a.length); // stable: ties keep first-seen order
     const canExtend = lits.some((a) => lits.some((b) => a !== b && a.startsWith(b)));
     return { spec: { kind: "literal", literals: ordered, canExtend }, groups: [] };

@@ -6,8 +6,6 @@ import type { JsonObject, JsonValue } from "../types.ts";
 export type DelimiterSpec =
   /** Literal alternatives, deduplicated and ordered longest first (ties keep first-seen order). */
   | { kind: "literal"; literals: string[]; canExtend: boolean }
-  /** The magic literal "eos": matches only at end of stream. */
-  | { kind: "eos" }
   /** A Python `regex` pattern (DOTALL). */
   | { kind: "pattern"; source: string };
 
