@@ -38,7 +38,7 @@ export class ContentError extends RtcError {
   readonly pyClass: PyErrorClass;
   constructor(
     message: string,
-    pyClass: PyErrorClass = "ValueError",
+    pyClass: PyErrorClass,
     /** Field and code-unit offset of the region body in the parser's buffer, when known. */
     public where?: { field: string; offset: number },
   ) {
