@@ -3,6 +3,9 @@
 // time (test/mutation/folders.json), in the order given (default: all). After each folder it updates
 // test/mutation/SCORES.md and lists the surviving mutants that test/mutation/triage.md does not explain.
 // `--report` only re-reads the last reports (reports/mutation/<folder>.json) and does both.
+// `--verify folder…` checks triage.md's "killed by" claims without a Stryker run: each such survivor of the
+// last report is applied to the current source (found by its line's text if lines moved), the test files
+// its line names are run, and the claims whose tests still pass are listed (exit 1 if any).
 // Not part of `npm test` or CI: a full run takes hours on two cores (see test/mutation/README.md).
 
 import { spawnSync } from "node:child_process";
@@ -21,6 +24,7 @@ const option = (name: string) => {
 };
 const concurrency = option("--concurrency") ?? process.env.RTC_MUTATE_CONCURRENCY ?? "1";
 const reportOnly = args.includes("--report");
+const verify = args.includes("--verify");
 const names = args.filter((a) => !a.startsWith("--"));
 for (const n of names) if (!(n in FOLDERS)) throw new Error(`unknown folder ${n}; one of ${Object.keys(FOLDERS).join(", ")}`);
 const folders = names.length ? names : Object.keys(FOLDERS);
@@ -135,6 +139,82 @@ function writeScores(): void {
     if (open.length) console.log(`${s.name}: ${open.length} surviving mutant(s) not in triage.md:\n${open.map((v) => `- ${survivorKey(v)} — `).join("\n")}\n`);
     if (claimed.length) console.log(`${s.name}: ${claimed.length} mutant(s) triage.md says a test kills, still alive in the last run (rerun the folder, or fix the test):\n${claimed.map((v) => `- ${survivorKey(v)}`).join("\n")}\n`);
   }
+}
+
+/** The test files each "killed by" line of triage.md names, by key without the line number. */
+function killClaims(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of readFileSync(join(ROOT, "test/mutation/triage.md"), "utf8").split("\n")) {
+    const m = /^- (\S+):\d+ (\w+) (`.*`) → (`.*`) — killed by (.*)$/.exec(line);
+    if (m) out.set(`${m[1]} ${m[2]} ${m[3]} → ${m[4]}`, [...new Set(m[5]!.match(/test\/[\w./-]+\.test\.ts/g) ?? [])]);
+  }
+  return out;
+}
+
+/** The source with mutant `m` applied, or null when its text is no longer within 10 lines of where it was. */
+function applyMutant(reportSource: string, current: string, m: Mutant): string | null {
+  const was = reportSource.split("\n");
+  const now = current.split("\n");
+  const { start, end } = m.location;
+  for (let d = 0; d <= 10; d++) {
+    for (const line of new Set([start.line - d, start.line + d])) {
+      if (line < 1 || now[line - 1] !== was[start.line - 1]) continue;
+      const offset = (lines: string[], l: number, c: number) => lines.slice(0, l - 1).reduce((a, t) => a + t.length + 1, 0) + c - 1;
+      const a = offset(was, start.line, start.column);
+      const b = offset(was, end.line, end.column);
+      const shift = line - start.line;
+      const ca = offset(now, start.line + shift, start.column);
+      const cb = offset(now, end.line + shift, end.column);
+      if (current.slice(ca, cb) !== reportSource.slice(a, b)) continue;
+      return current.slice(0, ca) + (m.replacement ?? "") + current.slice(cb);
+    }
+  }
+  return null;
+}
+
+function verifyClaims(name: string): number {
+  const file = join(ROOT, `reports/mutation/${name}.json`);
+  if (!existsSync(file)) throw new Error(`no report for ${name}: run npm run mutate -- ${name} first`);
+  const report = JSON.parse(readFileSync(file, "utf8")) as Report;
+  const claims = killClaims();
+  let wrong = 0;
+  let checked = 0;
+  for (const [path, { source, mutants }] of Object.entries(report.files)) {
+    const target = join(ROOT, path);
+    const current = readFileSync(target, "utf8");
+    try {
+      for (const m of mutants) {
+        if (m.status !== "Survived" && m.status !== "NoCoverage") continue;
+        const s: Survivor = { file: path, line: m.location.start.line, mutator: m.mutatorName, original: originalText(source, m), replacement: oneLine(m.replacement ?? "") };
+        const tests = claims.get(matchKey(s));
+        if (!tests) continue;
+        const mutated = applyMutant(source, current, m);
+        if (mutated === null || tests.length === 0) {
+          console.log(`- ${survivorKey(s)}: ${mutated === null ? "its code changed; cannot apply" : "the line names no test file"}`);
+          wrong++;
+          continue;
+        }
+        writeFileSync(target, mutated);
+        const r = spawnSync("npx", ["vitest", "run", ...tests], { cwd: ROOT, encoding: "utf8" });
+        writeFileSync(target, current);
+        checked++;
+        if (r.status === 0) {
+          console.log(`- ${survivorKey(s)}: ${tests.join(", ")} still pass`);
+          wrong++;
+        }
+      }
+    } finally {
+      writeFileSync(target, current);
+    }
+  }
+  console.log(`${name}: ${checked} "killed by" claims checked, ${wrong} not borne out`);
+  return wrong;
+}
+
+if (verify) {
+  let wrong = 0;
+  for (const name of names.length ? names : folders.filter((n) => existsSync(join(ROOT, `reports/mutation/${n}.json`)))) wrong += verifyClaims(name);
+  process.exit(wrong ? 1 : 0);
 }
 
 if (!reportOnly) {
