@@ -68,16 +68,34 @@ const oneLine = (s: string) => {
 const survivorKey = (s: Survivor) => `${s.file}:${s.line} ${s.mutator} \`${s.original}\` → \`${s.replacement}\``;
 const matchKey = (s: Survivor) => `${s.file} ${s.mutator} \`${s.original}\` → \`${s.replacement}\``;
 
-/** Triage entries (`- <key> — <verdict>`) by key without the line number: "killed" or "explained". */
-function triaged(): Map<string, "killed" | "explained"> {
+/** One line of triage.md: its verdict and, for "killed by", the test files it names. */
+interface Verdict {
+  line: number;
+  kind: "killed" | "explained";
+  tests: string[];
+}
+
+/**
+ * triage.md's lines (`- <key> — <verdict>`) by key without the line number. Two mutants can share a key
+ * (the same change on two lines); `verdictOf` then takes the line whose number is nearest.
+ */
+function triaged(): Map<string, Verdict[]> {
   const file = join(ROOT, "test/mutation/triage.md");
-  const out = new Map<string, "killed" | "explained">();
+  const out = new Map<string, Verdict[]>();
   if (!existsSync(file)) return out;
   for (const line of readFileSync(file, "utf8").split("\n")) {
-    const m = /^- (\S+):\d+ (\w+) (`.*`) → (`.*`) — (killed by|equivalent:|accepted:)/.exec(line);
-    if (m) out.set(`${m[1]} ${m[2]} ${m[3]} → ${m[4]}`, m[5] === "killed by" ? "killed" : "explained");
+    const m = /^- (\S+):(\d+) (\w+) (`.*`) → (`.*`) — (killed by|equivalent:|accepted:)(.*)$/.exec(line);
+    if (!m) continue;
+    const key = `${m[1]} ${m[3]} ${m[4]} → ${m[5]}`;
+    const tests = m[6] === "killed by" ? [...new Set(m[7]!.match(/test\/[\w./-]+\.test\.ts/g) ?? [])] : [];
+    out.set(key, [...(out.get(key) ?? []), { line: Number(m[2]), kind: m[6] === "killed by" ? "killed" : "explained", tests }]);
   }
   return out;
+}
+
+function verdictOf(known: Map<string, Verdict[]>, v: Survivor): Verdict | undefined {
+  const all = known.get(matchKey(v));
+  return all?.reduce((best, x) => (Math.abs(x.line - v.line) < Math.abs(best.line - v.line) ? x : best));
 }
 
 interface FolderScore {
@@ -89,14 +107,17 @@ interface FolderScore {
   ignored: number;
   errors: number;
   survivors: Survivor[];
+  /** Survivors whose code is no longer in the current source (removed or rewritten since the run). */
+  gone: Set<Survivor>;
 }
 
 function score(name: string): FolderScore | null {
   const file = join(ROOT, `reports/mutation/${name}.json`);
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, "utf8")) as Report;
-  const s: FolderScore = { name, killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0, survivors: [] };
+  const s: FolderScore = { name, killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0, survivors: [], gone: new Set() };
   for (const [path, { source, mutants }] of Object.entries(report.files)) {
+    const current = existsSync(join(ROOT, path)) ? readFileSync(join(ROOT, path), "utf8") : "";
     for (const m of mutants) {
       if (m.status === "Killed") s.killed++;
       else if (m.status === "Timeout") s.timeout++;
@@ -105,7 +126,9 @@ function score(name: string): FolderScore | null {
       else {
         if (m.status === "Survived") s.survived++;
         else s.noCoverage++;
-        s.survivors.push({ file: path, line: m.location.start.line, mutator: m.mutatorName, original: originalText(source, m), replacement: oneLine(m.replacement ?? "") });
+        const v: Survivor = { file: path, line: m.location.start.line, mutator: m.mutatorName, original: originalText(source, m), replacement: oneLine(m.replacement ?? "") };
+        s.survivors.push(v);
+        if (applyMutant(source, current, m) === null) s.gone.add(v);
       }
     }
   }
@@ -124,31 +147,25 @@ function writeScores(): void {
   const known = triaged();
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
   const table = [
-    "| folder | score | killed | timeout | survived | no coverage | ignored (static) | survivors not explained |",
-    "|---|---|---|---|---|---|---|---|",
-    ...rows.map(
-      (s) => `| ${s.name} | ${pct(s)} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.survivors.filter((v) => known.get(matchKey(v)) !== "explained").length} |`,
-    ),
+    "| folder | score | killed | timeout | survived | no coverage | ignored (static) | killed by later tests | equivalent or accepted | code since changed | untriaged | score with later tests |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map((s) => {
+      const verdict = (v: Survivor) => verdictOf(known, v)?.kind ?? (s.gone.has(v) ? "gone" : "open");
+      const count = (k: string) => s.survivors.filter((v) => verdict(v) === k).length;
+      const valid = s.killed + s.timeout + s.survived + s.noCoverage;
+      const later = valid ? `${((100 * (s.killed + s.timeout + count("killed"))) / valid).toFixed(1)}%` : "–";
+      return `| ${s.name} | ${pct(s)} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${count("killed")} | ${count("explained")} | ${count("gone")} | ${count("open")} | ${later} |`;
+    }),
   ];
-  const text = `# Mutation scores\n\nWritten by \`npm run mutate\` (last run at commit ${commit}); score = (killed + timeout) / (killed + timeout + survived + no coverage). Surviving mutants and why each is harmless or what test now kills it: [triage.md](triage.md).\n\n${table.join("\n")}\n`;
+  const text = `# Mutation scores\n\nWritten by \`npm run mutate\` from the last report of each folder (reports/mutation/, not committed; tables written at commit ${commit}). Score = (killed + timeout) / (killed + timeout + survived + no coverage). Of the survivors: *killed by later tests* are those [triage.md](triage.md) names a test for, added after the run (\`npm run mutate -- --verify <folder>\` checks each by applying it; a rerun of the folder counts them as killed); *equivalent or accepted* are explained there; *code since changed* are on code rewritten or removed after the run; *untriaged* are none of these. *Score with later tests* counts the later kills as killed.\n\n${table.join("\n")}\n`;
   writeFileSync(join(ROOT, "test/mutation/SCORES.md"), text);
   console.log(`\n${table.join("\n")}\n`);
   for (const s of rows) {
-    const open = s.survivors.filter((v) => !known.has(matchKey(v)));
-    const claimed = s.survivors.filter((v) => known.get(matchKey(v)) === "killed");
+    const open = s.survivors.filter((v) => !verdictOf(known, v) && !s.gone.has(v));
+    const claimed = s.survivors.filter((v) => verdictOf(known, v)?.kind === "killed");
     if (open.length) console.log(`${s.name}: ${open.length} surviving mutant(s) not in triage.md:\n${open.map((v) => `- ${survivorKey(v)} — `).join("\n")}\n`);
     if (claimed.length) console.log(`${s.name}: ${claimed.length} mutant(s) triage.md says a test kills, still alive in the last run (rerun the folder, or fix the test):\n${claimed.map((v) => `- ${survivorKey(v)}`).join("\n")}\n`);
   }
-}
-
-/** The test files each "killed by" line of triage.md names, by key without the line number. */
-function killClaims(): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const line of readFileSync(join(ROOT, "test/mutation/triage.md"), "utf8").split("\n")) {
-    const m = /^- (\S+):\d+ (\w+) (`.*`) → (`.*`) — killed by (.*)$/.exec(line);
-    if (m) out.set(`${m[1]} ${m[2]} ${m[3]} → ${m[4]}`, [...new Set(m[5]!.match(/test\/[\w./-]+\.test\.ts/g) ?? [])]);
-  }
-  return out;
 }
 
 /** The source with mutant `m` applied, or null when its text is no longer within 10 lines of where it was. */
@@ -176,7 +193,7 @@ function verifyClaims(name: string): number {
   const file = join(ROOT, `reports/mutation/${name}.json`);
   if (!existsSync(file)) throw new Error(`no report for ${name}: run npm run mutate -- ${name} first`);
   const report = JSON.parse(readFileSync(file, "utf8")) as Report;
-  const claims = killClaims();
+  const known = triaged();
   let wrong = 0;
   let checked = 0;
   for (const [path, { source, mutants }] of Object.entries(report.files)) {
@@ -186,8 +203,9 @@ function verifyClaims(name: string): number {
       for (const m of mutants) {
         if (m.status !== "Survived" && m.status !== "NoCoverage") continue;
         const s: Survivor = { file: path, line: m.location.start.line, mutator: m.mutatorName, original: originalText(source, m), replacement: oneLine(m.replacement ?? "") };
-        const tests = claims.get(matchKey(s));
-        if (!tests) continue;
+        const verdict = verdictOf(known, s);
+        if (verdict?.kind !== "killed") continue;
+        const tests = verdict.tests;
         const mutated = applyMutant(source, current, m);
         if (mutated === null || tests.length === 0) {
           console.log(`- ${survivorKey(s)}: ${mutated === null ? "its code changed; cannot apply" : "the line names no test file"}`);
