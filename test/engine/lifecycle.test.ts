@@ -80,3 +80,11 @@ describe("recover mode", () => {
     });
   });
 });
+
+describe("zero-width delimiters that would match forever", () => {
+  it("stop with NonTerminatingError naming the stream offset (the reference loops there)", () => {
+    const template = { start_anchor: "<s>", fields: { a: { open_pattern: "(?=x)", close_pattern: "(?=x)" }, content: { content: "text" } } };
+    const e = thrown(() => parseResponse(template, "abx", { prefix: "<s>" }));
+    expect([e.name, e.message]).toEqual(["NonTerminatingError", "delimiters match empty text forever at offset 2 (zero-width open and close patterns)"]);
+  });
+});
