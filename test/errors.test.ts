@@ -1,6 +1,7 @@
 // The error classes users catch and read: each names itself (`name` is what a log line or a stack trace
 // shows, `pyClass` the reference's exception class), says where, and quotes model output boundedly.
 import { describe, expect, it } from "vitest";
+import { thrown } from "./support/thrown.ts";
 import { readFileSync } from "node:fs";
 import { createResponseParser, parseResponse } from "../packages/response-template/interpret/index.ts";
 import { translatePattern } from "../packages/response-template/translate/index.ts";
@@ -14,16 +15,6 @@ import {
   PatternError,
   TemplateError,
 } from "../packages/response-template/runtime/errors.ts";
-
-/** The error `f` throws. */
-function thrown(f: () => unknown): Error & { pyClass?: string } {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("did not throw");
-}
 
 const qwen3 = JSON.parse(readFileSync(new URL("../templates/qwen3.json", import.meta.url), "utf8"));
 

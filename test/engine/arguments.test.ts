@@ -1,22 +1,13 @@
 // Arguments of the wrong type get an ArgumentError (Python's TypeError) that names the argument, in the
 // interpreter's API and in generated modules alike (the shared engine checks them).
 import { describe, expect, it } from "vitest";
+import { thrown } from "../support/thrown.ts";
 import { readFileSync } from "node:fs";
 import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
 import * as qwen3 from "../../packages/response-template/models/qwen3.ts";
 import { ArgumentError, ParserStateError } from "../../packages/response-template/runtime/errors.ts";
 
 const template = JSON.parse(readFileSync(new URL("../../templates/qwen3.json", import.meta.url), "utf8"));
-
-/** The error `f` throws. */
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("did not throw");
-}
 
 const apis = {
   interpreter: {

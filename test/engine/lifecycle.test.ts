@@ -2,21 +2,12 @@
 // required field never appeared, and the message it hands back (empty values dropped, Python's key order
 // kept). Outcomes checked against transformers 5.18.0 (classes and orders; rtc's messages add where).
 import { describe, expect, it } from "vitest";
+import { thrown } from "../support/thrown.ts";
 import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
 import { ParserStateError } from "../../packages/response-template/runtime/errors.ts";
 import { dictKeys } from "../../packages/response-template/runtime/python/values.ts";
 
 const tagged = (tag: string, extra: object = {}) => ({ open: `<${tag}>`, close: `</${tag}>`, content: "text", ...extra });
-
-/** The error `f` throws. */
-function thrown(f: () => unknown): Error & { pyClass?: string } {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("did not throw");
-}
 
 describe("a finished parser", () => {
   const template = { start_anchor: "<s>", fields: { content: { content: "text" } } };
@@ -86,7 +77,6 @@ describe("zero-width delimiters that would match forever", () => {
     const template = { start_anchor: "<s>", fields: { a: { open: "<a>", close_pattern: "(?=<)", repeats: true }, content: { content: "text" } } };
     expect(parseResponse(template, `${"<a>".repeat(8)}x`, { prefix: "<s>" })).toEqual({ a: ["", "", "", "", "", "", "", "x"] });
   });
-
 
   it("stop with NonTerminatingError naming the stream offset (the reference loops there)", () => {
     const template = { start_anchor: "<s>", fields: { a: { open_pattern: "(?=x)", close_pattern: "(?=x)" }, content: { content: "text" } } };
