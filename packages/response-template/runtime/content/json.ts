@@ -1,8 +1,9 @@
 // `json`: Python `json.loads` of the body, after the reference's dialect pre-processing:
 // 1. `string_delims` [[open, close], …], in order: every `open … close` (shortest body, leftmost first)
 //    is cut out and replaced by a sentinel `\x01N\x02` (bodies are numbered across all delimiter
-//    pairs, so a later pair can capture text holding an earlier sentinel). A body containing \x01 or
-//    \x02 is refused up front when any delimiter is configured.
+//    pairs, so a later pair can capture text holding an earlier sentinel; an empty open and close
+//    capture every code point and the empty string around each). A body containing \x01 or \x02 is
+//    refused up front when any delimiter is configured.
 // 2. `unquoted_keys`: every run of word characters (`regex` module, Unicode `\w`) directly after `{` or
 //    `,` and directly followed by `:` is quoted. `{ a:1}` (a space first) is not.
 // 3. Each sentinel `\x01N\x02` (N = 0, 1, …) is replaced everywhere by `json.dumps(body_N)` (ASCII
@@ -39,34 +40,29 @@ function delimiterString(v: JsonValue): string {
 
 /**
  * `re.sub(escape(open) + "(.*?)" + escape(close), repl, s, flags=DOTALL)` with a callback, for literal
- * delimiters. Empty matches (both delimiters empty) follow Python ≥ 3.7: one at every position.
+ * delimiters: the leftmost open, then the nearest close after it.
  */
 function substituteDelimited(s: string, open: string, close: string, repl: (body: string) => string): string {
+  if (open === "" && close === "") {
+    // Python (≥ 3.7) matches empty at every position and, allowing no second empty match at one position,
+    // then the shortest non-empty body there: one code point. The bodies are "", c0, "", c1, …, "".
+    let out = repl("");
+    for (const c of s) out += repl(c) + repl("");
+    return out;
+  }
+  // Otherwise a match is never empty, so every search starts past the previous match.
   let out = "";
-  let pos = 0; // where the next search starts
-  let copied = 0; // how much of `s` is already in `out`
-  let lastEmptyAt = -1;
-  while (pos <= s.length) {
+  let pos = 0; // how much of `s` is done
+  for (;;) {
     const start = s.indexOf(open, pos);
     if (start < 0) break;
     const bodyStart = start + open.length;
     const closeAt = s.indexOf(close, bodyStart);
     if (closeAt < 0) break; // no close after this open means none after any later open either
-    const end = closeAt + close.length;
-    if (end === start) {
-      // Empty match: allowed once per position.
-      if (start === lastEmptyAt) {
-        pos = start + 1;
-        continue;
-      }
-      lastEmptyAt = start;
-    }
-    out += s.slice(copied, start) + repl(s.slice(bodyStart, closeAt));
-    copied = end;
-    pos = end;
-    if (end === start) lastEmptyAt = end;
+    out += s.slice(pos, start) + repl(s.slice(bodyStart, closeAt));
+    pos = closeAt + close.length;
   }
-  return out + s.slice(copied);
+  return out + s.slice(pos);
 }
 
 /** `json` with no arguments, for a string body: exactly what parseJson does then (generated code calls it). */

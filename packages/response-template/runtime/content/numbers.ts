@@ -10,7 +10,7 @@ import type { ContentParser } from "./types.ts";
 export const parseIntContent: ContentParser = (text, args) => {
   const s = textValue(text, args, "int");
   if (typeof s !== "string") {
-    throw new ContentError(`int() argument must be a string, not '${pyTypeName(s)}'`, "TypeError");
+    throw new ContentError(`int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(s)}'`, "TypeError");
   }
   return pyIntParse(s);
 };

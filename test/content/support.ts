@@ -1,0 +1,28 @@
+// Runs a reference content parser as a region close does, over every parser rtc has. `args` given as
+// text are read as rtc reads a template file (pyJsonLoads: 1.0 stays a float, big ints stay exact).
+
+import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../packages/response-template/runtime/content/index.ts";
+import { RtcError } from "../../packages/response-template/runtime/errors.ts";
+import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
+import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { thrown } from "../support/thrown.ts";
+
+const ctx: ContentContext = { pattern: compilePattern, parsers: CONTENT_PARSERS };
+
+const read = (args: JsonValue | string) => (typeof args === "string" ? pyJsonLoads(args) : args);
+
+/** The parsed value. */
+export function parsed(text: string, name: string, args: JsonValue | string): JsonValue {
+  return parseContent(text, name, read(args), ctx);
+}
+
+/** The error as `<Python class>: <message>`; anything but an rtc error is rethrown. */
+export function failure(text: string, name: string, args: JsonValue | string): string {
+  const e = thrown(() => parseContent(text, name, read(args), ctx));
+  if (!(e instanceof RtcError)) throw e;
+  return `${e.pyClass}: ${e.message}`;
+}
+
+/** A pattern whose `value` group is unset (None in Python) on `a=none`: the one way a parser gets no string. */
+export const UNSET_VALUE = String.raw`(?P<key>\w+)=(?:(?P<value>\d+)|none)`;
