@@ -26,7 +26,7 @@ describe("json: string_delims", () => {
     );
   });
 
-  test("entries that are not pairs of strings fail as Python's `for open, close in …` and re.escape do", () => {
+  test("entries that are not pairs of strings fail as Python's unpacking and re.escape do", () => {
     // Python: TypeError 'int' object is not iterable; ValueError not enough values to unpack (expected 2,
     // got 1); ValueError too many values to unpack (expected 2); re.escape(1): TypeError.
     expect(failure("1", "json", { string_delims: 5 })).toBe("TypeError: json: string_delims: 'int' object is not iterable");
