@@ -1,6 +1,6 @@
 // The json parser's dialect arguments and its errors. Values and error classes recorded with transformers
-// 5.18.0 (parse_content(text, "json", args)); rtc's messages say the same as Python's in rtc's words, and
-// quote the text after the dialect transforms exactly as Python's "Transformed:" line shows it.
+// 5.18.0 (parse_content(text, "json", args)); rtc's messages say the same as Python's in rtc's words and
+// quote the same text after the dialect transforms as Python's "Transformed:" line.
 
 import { describe, expect, test } from "vitest";
 import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
