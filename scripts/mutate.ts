@@ -48,6 +48,9 @@ interface Survivor {
   mutator: string;
   original: string;
   replacement: string;
+  /** The mutant in its report, and the source it was made on. */
+  mutant: Mutant;
+  source: string;
 }
 
 function originalText(source: string, m: Mutant): string {
@@ -75,10 +78,7 @@ interface Verdict {
   tests: string[];
 }
 
-/**
- * triage.md's lines (`- <key> — <verdict>`) by key without the line number. Two mutants can share a key
- * (the same change on two lines); `verdictOf` then takes the line whose number is nearest.
- */
+/** triage.md's lines (`- <key> — <verdict>`) by key without the line number (see `assignVerdicts`). */
 function triaged(): Map<string, Verdict[]> {
   const file = join(ROOT, "test/mutation/triage.md");
   const out = new Map<string, Verdict[]>();
@@ -93,9 +93,25 @@ function triaged(): Map<string, Verdict[]> {
   return out;
 }
 
-function verdictOf(known: Map<string, Verdict[]>, v: Survivor): Verdict | undefined {
-  const all = known.get(matchKey(v));
-  return all?.reduce((best, x) => (Math.abs(x.line - v.line) < Math.abs(best.line - v.line) ? x : best));
+/**
+ * Which triage line explains which survivor. Each line explains one mutant: a line's number is only a hint
+ * (code moves after a run), so survivors take the lines of their key nearest first, and a mutant elsewhere
+ * that makes the same change (`this.issues` → `false` on another line) is not covered by someone else's
+ * verdict. Assigned over every folder at once, since one file can span folders (stream.ts).
+ */
+function assignVerdicts(survivors: Survivor[]): Map<Survivor, Verdict> {
+  const known = triaged();
+  const pairs: { s: Survivor; v: Verdict; d: number }[] = [];
+  for (const s of survivors) for (const v of known.get(matchKey(s)) ?? []) pairs.push({ s, v, d: Math.abs(v.line - s.line) });
+  pairs.sort((a, b) => a.d - b.d);
+  const out = new Map<Survivor, Verdict>();
+  const used = new Set<Verdict>();
+  for (const { s, v } of pairs) {
+    if (out.has(s) || used.has(v)) continue;
+    out.set(s, v);
+    used.add(v);
+  }
+  return out;
 }
 
 interface FolderScore {
@@ -126,7 +142,15 @@ function score(name: string): FolderScore | null {
       else {
         if (m.status === "Survived") s.survived++;
         else s.noCoverage++;
-        const v: Survivor = { file: path, line: m.location.start.line, mutator: m.mutatorName, original: originalText(source, m), replacement: oneLine(m.replacement ?? "") };
+        const v: Survivor = {
+          file: path,
+          line: m.location.start.line,
+          mutator: m.mutatorName,
+          original: originalText(source, m),
+          replacement: oneLine(m.replacement ?? ""),
+          mutant: m,
+          source,
+        };
         s.survivors.push(v);
         if (applyMutant(source, current, m) === null) s.gone.add(v);
       }
@@ -140,17 +164,21 @@ const pct = (s: FolderScore) => {
   return valid === 0 ? "–" : `${((100 * (s.killed + s.timeout)) / valid).toFixed(1)}%`;
 };
 
-function writeScores(): void {
-  const rows = Object.keys(FOLDERS)
+/** Every folder that has a report. */
+const allScores = () =>
+  Object.keys(FOLDERS)
     .map(score)
     .filter((s): s is FolderScore => s !== null);
-  const known = triaged();
+
+function writeScores(): void {
+  const rows = allScores();
+  const verdicts = assignVerdicts(rows.flatMap((s) => s.survivors));
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
   const table = [
     "| folder | score | killed | timeout | survived | no coverage | ignored (static) | killed by later tests | equivalent or accepted | code since changed | untriaged | score with later tests |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows.map((s) => {
-      const verdict = (v: Survivor) => verdictOf(known, v)?.kind ?? (s.gone.has(v) ? "gone" : "open");
+      const verdict = (v: Survivor) => verdicts.get(v)?.kind ?? (s.gone.has(v) ? "gone" : "open");
       const count = (k: string) => s.survivors.filter((v) => verdict(v) === k).length;
       const valid = s.killed + s.timeout + s.survived + s.noCoverage;
       const later = valid ? `${((100 * (s.killed + s.timeout + count("killed"))) / valid).toFixed(1)}%` : "–";
@@ -161,8 +189,8 @@ function writeScores(): void {
   writeFileSync(join(ROOT, "test/mutation/SCORES.md"), text);
   console.log(`\n${table.join("\n")}\n`);
   for (const s of rows) {
-    const open = s.survivors.filter((v) => !verdictOf(known, v) && !s.gone.has(v));
-    const claimed = s.survivors.filter((v) => verdictOf(known, v)?.kind === "killed");
+    const open = s.survivors.filter((v) => !verdicts.has(v) && !s.gone.has(v));
+    const claimed = s.survivors.filter((v) => verdicts.get(v)?.kind === "killed");
     if (open.length) console.log(`${s.name}: ${open.length} surviving mutant(s) not in triage.md:\n${open.map((v) => `- ${survivorKey(v)} — `).join("\n")}\n`);
     if (claimed.length) console.log(`${s.name}: ${claimed.length} mutant(s) triage.md says a test kills, still alive in the last run (rerun the folder, or fix the test):\n${claimed.map((v) => `- ${survivorKey(v)}`).join("\n")}\n`);
   }
@@ -189,49 +217,43 @@ function applyMutant(reportSource: string, current: string, m: Mutant): string |
   return null;
 }
 
-function verifyClaims(name: string): number {
-  const file = join(ROOT, `reports/mutation/${name}.json`);
-  if (!existsSync(file)) throw new Error(`no report for ${name}: run npm run mutate -- ${name} first`);
-  const report = JSON.parse(readFileSync(file, "utf8")) as Report;
-  const known = triaged();
+function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict>): number {
   let wrong = 0;
   let checked = 0;
-  for (const [path, { source, mutants }] of Object.entries(report.files)) {
-    const target = join(ROOT, path);
+  for (const s of folder.survivors) {
+    const verdict = verdicts.get(s);
+    if (verdict?.kind !== "killed") continue;
+    const target = join(ROOT, s.file);
     const current = readFileSync(target, "utf8");
+    const mutated = applyMutant(s.source, current, s.mutant);
+    if (mutated === null || verdict.tests.length === 0) {
+      console.log(`- ${survivorKey(s)}: ${mutated === null ? "its code changed; cannot apply" : "the line names no test file"}`);
+      wrong++;
+      continue;
+    }
+    let r;
     try {
-      for (const m of mutants) {
-        if (m.status !== "Survived" && m.status !== "NoCoverage") continue;
-        const s: Survivor = { file: path, line: m.location.start.line, mutator: m.mutatorName, original: originalText(source, m), replacement: oneLine(m.replacement ?? "") };
-        const verdict = verdictOf(known, s);
-        if (verdict?.kind !== "killed") continue;
-        const tests = verdict.tests;
-        const mutated = applyMutant(source, current, m);
-        if (mutated === null || tests.length === 0) {
-          console.log(`- ${survivorKey(s)}: ${mutated === null ? "its code changed; cannot apply" : "the line names no test file"}`);
-          wrong++;
-          continue;
-        }
-        writeFileSync(target, mutated);
-        const r = spawnSync("npx", ["vitest", "run", ...tests], { cwd: ROOT, encoding: "utf8" });
-        writeFileSync(target, current);
-        checked++;
-        if (r.status === 0) {
-          console.log(`- ${survivorKey(s)}: ${tests.join(", ")} still pass`);
-          wrong++;
-        }
-      }
+      writeFileSync(target, mutated);
+      r = spawnSync("npx", ["vitest", "run", ...verdict.tests], { cwd: ROOT, encoding: "utf8" });
     } finally {
       writeFileSync(target, current);
     }
+    checked++;
+    if (r.status === 0) {
+      console.log(`- ${survivorKey(s)}: ${verdict.tests.join(", ")} still pass`);
+      wrong++;
+    }
   }
-  console.log(`${name}: ${checked} "killed by" claims checked, ${wrong} not borne out`);
+  console.log(`${folder.name}: ${checked} "killed by" claims checked, ${wrong} not borne out`);
   return wrong;
 }
 
 if (verify) {
+  for (const n of names) if (!existsSync(join(ROOT, `reports/mutation/${n}.json`))) throw new Error(`no report for ${n}: run npm run mutate -- ${n} first`);
+  const rows = allScores();
+  const verdicts = assignVerdicts(rows.flatMap((s) => s.survivors));
   let wrong = 0;
-  for (const name of names.length ? names : folders.filter((n) => existsSync(join(ROOT, `reports/mutation/${n}.json`)))) wrong += verifyClaims(name);
+  for (const folder of rows) if (!names.length || names.includes(folder.name)) wrong += verifyClaims(folder, verdicts);
   process.exit(wrong ? 1 : 0);
 }
 

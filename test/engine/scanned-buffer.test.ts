@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
 import { loadParser } from "../../packages/response-template/models/index.ts";
 import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
-import type { JsonValue, ParserModule, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import type { JsonObject, JsonValue, ParserModule, ResponseParser } from "../../packages/response-template/runtime/types.ts";
 
 const RUN = 400;
 const DETACH = 16;
@@ -20,6 +20,8 @@ const BOUND = 160;
 /** Held text read back over the whole run: a constant (once per restart), not once per feed. */
 const REREADS = 4;
 const FILLS = [" ", "\n", "<", "x", "["];
+/** Sample lines in templates/samples/ (one per case; asserted so a lost file fails). */
+const SAMPLES = 584;
 
 const dir = new URL("../../templates/", import.meta.url);
 const names = readdirSync(dir)
@@ -115,5 +117,44 @@ describe("the scanned buffer stays short while a long stretch is pending", () =>
     }
     expect(over).toEqual([]);
     expect(cases).toBeGreaterThan(5_000);
+  });
+
+  // Detaching hands text the scanners will not read again to the engine; it must come back whenever a
+  // scan reaches it. A scanner that reports no frontier (a compiled literal scanner) keeps all of it.
+  it("loses no text: every library sample streamed a character at a time, detaching at every chance, gives its whole-text result", () => {
+    StreamParser.detachMin = 1;
+    let cases = 0;
+    const wrong: string[] = [];
+    for (const name of names) {
+      const template = JSON.parse(readFileSync(new URL(`${name}.json`, dir), "utf8")) as JsonValue;
+      const mod = modules.get(name)!;
+      const lines = readFileSync(new URL(`samples/${name}.jsonl`, dir), "utf8").split("\n").filter(Boolean);
+      for (const line of lines) {
+        const sample = JSON.parse(line) as { name: string; prefix?: string; text: string; tools?: JsonObject[]; on_error?: "recover" };
+        const options = { prefix: sample.prefix ?? "", tools: sample.tools, onError: sample.on_error ?? "throw" } as const;
+        const engines: [string, () => ResponseParser][] = [
+          ["interpreted", () => createResponseParser(template, options) as ResponseParser],
+          ["generated", () => mod.createResponseParser(options) as ResponseParser],
+        ];
+        for (const [engine, create] of engines) {
+          const outcome = (chunks: string[]) => {
+            try {
+              const parser = create();
+              for (const c of chunks) parser.feed(c);
+              const { message, errors } = parser.finalize();
+              return JSON.stringify({ message, errors });
+            } catch (e) {
+              return `${(e as Error).name}: ${(e as Error).message}`;
+            }
+          };
+          cases++;
+          const whole = outcome([sample.text]);
+          const streamed = outcome([...sample.text]);
+          if (streamed !== whole) wrong.push(`${name} ${sample.name} ${engine}: ${streamed} (whole text: ${whole})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(cases).toBe(2 * SAMPLES);
   });
 });

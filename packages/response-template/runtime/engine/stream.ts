@@ -360,10 +360,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
    */
   private recoverRegion(events: RegionEvent[], error: Error): void {
     const field = this.plan.fields[this.current]!;
-    if (this.parts.length !== 0) {
-      this.body += this.parts.join("");
-      this.parts = [];
-    }
+    // closeRegion gathered the region's text into body before anything in it could fail.
     const explicit = this.current !== this.plan.implicit;
     const start = explicit ? this.delimStart : this.regionStart;
     const raw = (explicit ? this.delimText : "") + this.body + this.closeText;

@@ -1,0 +1,115 @@
+// Closing a region, the corners the ordinary templates do not reach: defaults a block joins onto or is
+// appended to (values and classes from transformers 5.18.0; rtc's messages name the field), where a
+// content error says it happened, errors that are not content errors, and recover mode when the implicit
+// region itself fails, when the implicit field comes first, and when a value JSON cannot carry is found
+// while streaming. And the engine's whole-text mode, which builds no events.
+import { describe, expect, it } from "vitest";
+import { thrown } from "../support/thrown.ts";
+import { createResponseParser, loadTemplate, parseResponse } from "../../packages/response-template/interpret/index.ts";
+import { ContentError, PatternError } from "../../packages/response-template/runtime/errors.ts";
+import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
+
+const recover = { prefix: "", onError: "recover" } as const;
+const blocks = (defaults: object, field: object) => ({
+  start_anchor: "<s>",
+  defaults,
+  fields: { c: { open: "<c>", close: "</c>", repeats: true, ...field }, content: {} },
+});
+
+describe("a repeating field over a default", () => {
+  it("a null default is no value: the first block replaces it, later ones join it", () => {
+    expect(parseResponse(blocks({ c: null }, { join: "\n" }), "<c>a</c>x<c>b</c>", { prefix: "<s>" })).toEqual({ c: "a\nb", content: "x" });
+  });
+
+  it("a default that is not a string cannot be joined onto (the reference's TypeError)", () => {
+    const e = thrown(() => parseResponse(blocks({ c: [1] }, { join: "\n" }), "<c>a</c>", { prefix: "<s>" }));
+    expect([e.name, e.pyClass, e.message]).toEqual(["ContentError", "TypeError", "fields.c.join: cannot join onto a list default"]);
+  });
+
+  it("a default that is not a list has no append (the reference's AttributeError), a null one included", () => {
+    for (const [value, type] of [["x", "string"], [null, "None"]] as const) {
+      const e = thrown(() => parseResponse(blocks({ c: value }, {}), "<c>a</c>", { prefix: "<s>" }));
+      expect([e.name, e.pyClass, e.message]).toEqual(["ContentError", "AttributeError", `fields.c: cannot append a block to a ${type} default`]);
+    }
+  });
+});
+
+describe("where a region error happened", () => {
+  const json = { start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json" }, content: {} } };
+
+  it("a content error names the field and the offset of the region's text", () => {
+    const e = thrown(() => parseResponse(json, "hi <c>{oops</c>", { prefix: "<s>" })) as ContentError;
+    expect(e).toBeInstanceOf(ContentError);
+    expect(e.where).toEqual({ field: "c", offset: 6 });
+    expect(e.message).toMatch(/^fields\.c \(region text at offsets 6–11 of the stream\): /);
+  });
+
+  it("so does a block that cannot be joined", () => {
+    const t = { start_anchor: "<s>", fields: { n: { open: "<n>", close: "</n>", content: "int", repeats: true, join: "," }, content: {} } };
+    const e = thrown(() => parseResponse(t, "ab<n>1</n>", { prefix: "<s>" })) as ContentError;
+    expect(e.where).toEqual({ field: "n", offset: 5 });
+  });
+
+  it("an error of the template found only when a region closes (a tag_pattern the interpreter cannot compile) keeps its own text", () => {
+    const t = { start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "xml-inline", content_args: { tag_pattern: "(" } }, content: {} } };
+    const e = thrown(() => parseResponse(t, "<c><a>1</a></c>", { prefix: "<s>" }));
+    expect(e).toBeInstanceOf(PatternError);
+    expect(e).not.toBeInstanceOf(ContentError);
+    expect(e.message).toBe("missing ), unterminated subpattern at column 1: (⟨here⟩");
+  });
+});
+
+describe("recover mode at the edges", () => {
+  it("the implicit region itself fails: it is reported from its own start, and its text is not parsed again", () => {
+    const t = { start_anchor: "<s>", fields: { content: { content: "json" }, t: { open: "<t>", close: "</t>" } } };
+    const r = parseResponse(t, "not json<t>x</t>", recover);
+    expect(r.message).toEqual({ t: "x" });
+    expect(r.errors.map(({ kind, field, start, end }) => ({ kind, field, start, end }))).toEqual([{ kind: "region", field: "content", start: 0, end: 8 }]);
+  });
+
+  it("an implicit field first among the fields still takes a failed region's raw text", () => {
+    const t = { start_anchor: "<s>", fields: { content: {}, c: { open: "<c>", close: "</c>", content: "json" } } };
+    const r = parseResponse(t, "a<c>bad</c>b", recover);
+    expect(r.message).toEqual({ content: "a<c>bad</c>b" });
+    expect(r.errors).toMatchObject([{ kind: "region", field: "c", start: 1, end: 11 }]);
+  });
+
+  it("a value JSON cannot carry is a region error, also when the region closes during a feed", () => {
+    const t = { start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json" }, content: {} } };
+    const text = "x<c>NaN</c>y";
+    const p = createResponseParser(t, recover);
+    for (const ch of text) p.feed(ch);
+    const streamed = p.finalize();
+    expect(streamed.message).toEqual({ content: "x<c>NaN</c>y" });
+    expect(streamed.errors).toMatchObject([{ kind: "region", field: "c", start: 1, end: 11 }]);
+    expect(streamed.errors![0]!.reason).toMatch(/JSON cannot carry/);
+    expect(parseResponse(t, text, recover)).toEqual({ message: streamed.message, errors: streamed.errors });
+  });
+});
+
+describe("recover mode recovers bad input, not bugs", () => {
+  it("an error that is not rtc's own (a bug in a content parser) goes through, in recover mode too", () => {
+    const t = { start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json" }, content: {} } };
+    const plan = loadTemplate(t).newPlan();
+    const bug = new TypeError("a bug");
+    (plan.fields[0] as { process: unknown }).process = () => {
+      throw bug;
+    };
+    const parser = new StreamParser(plan, recover);
+    expect(() => parser.feed("a<c>{}</c>")).toThrow(bug);
+  });
+});
+
+describe("whole-text mode (no events)", () => {
+  it("feed and finalize return no events, in recover mode too (region_error, recovered text, region_close); the message is the same", () => {
+    const t = { start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json" }, content: {} } };
+    const text = 'a<c>bad</c>b<c>{"k": 1}</c>';
+    const parser = new StreamParser(loadTemplate(t).newPlan(), recover, false);
+    expect(parser.feed(text.slice(0, 15))).toEqual([]);
+    expect(parser.feed(text.slice(15))).toEqual([]);
+    const done = parser.finalize();
+    expect(done.events).toEqual([]);
+    expect(done).toEqual({ ...parseResponse(t, text, recover), events: [] });
+    expect(done.message).toEqual({ c: { k: 1 }, content: "a<c>bad</c>b" });
+  });
+});
