@@ -32,7 +32,8 @@ const CONTENT_SHAPES: Readonly<Record<string, Shape>> = {
 
 export function messageShape(plan: TemplatePlan): Shape {
   const entries: { key: string; shape: Shape; optional: boolean; doc?: string }[] = [];
-  const fieldNames = new Set(plan.fields.map((f) => f.name));
+  // Keys a field writes; an `into` field writes its key's list, never its own name (a default there stays).
+  const fieldNames = new Set(plan.fields.filter((f) => f.into === null).map((f) => f.name));
   for (const k of dictKeys(plan.defaults)) {
     if (!fieldNames.has(k)) entries.push({ key: k, shape: literalShape(plan.defaults[k]!), optional: false });
   }
