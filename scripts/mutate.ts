@@ -73,6 +73,9 @@ const matchKey = (s: Survivor) => `${s.file} ${s.mutator} \`${s.original}\` → 
 
 /** One line of triage.md: its verdict and, for "killed by", the test files it names. */
 interface Verdict {
+  /** The line of triage.md. */
+  text: string;
+  file: string;
   line: number;
   kind: "killed" | "explained";
   tests: string[];
@@ -85,10 +88,13 @@ function triaged(): Map<string, Verdict[]> {
   if (!existsSync(file)) return out;
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const m = /^- (\S+):(\d+) (\w+) (`.*`) → (`.*`) — (killed by|equivalent:|accepted:)(.*)$/.exec(line);
-    if (!m) continue;
+    if (!m) {
+      if (line.startsWith("- packages/")) throw new Error(`triage.md: not a triage line (- <file>:<line> <Mutator> \`a\` → \`b\` — killed by|equivalent:|accepted: …): ${line}`);
+      continue;
+    }
     const key = `${m[1]} ${m[3]} ${m[4]} → ${m[5]}`;
     const tests = m[6] === "killed by" ? [...new Set(m[7]!.match(/test\/[\w./-]+\.test\.ts/g) ?? [])] : [];
-    out.set(key, [...(out.get(key) ?? []), { line: Number(m[2]), kind: m[6] === "killed by" ? "killed" : "explained", tests }]);
+    out.set(key, [...(out.get(key) ?? []), { text: line, file: m[1]!, line: Number(m[2]), kind: m[6] === "killed by" ? "killed" : "explained", tests }]);
   }
   return out;
 }
@@ -99,8 +105,7 @@ function triaged(): Map<string, Verdict[]> {
  * that makes the same change (`this.issues` → `false` on another line) is not covered by someone else's
  * verdict. Assigned over every folder at once, since one file can span folders (stream.ts).
  */
-function assignVerdicts(survivors: Survivor[]): Map<Survivor, Verdict> {
-  const known = triaged();
+function assignVerdicts(survivors: Survivor[], known = triaged()): Map<Survivor, Verdict> {
   const pairs: { s: Survivor; v: Verdict; d: number }[] = [];
   for (const s of survivors) for (const v of known.get(matchKey(s)) ?? []) pairs.push({ s, v, d: Math.abs(v.line - s.line) });
   pairs.sort((a, b) => a.d - b.d);
@@ -172,7 +177,8 @@ const allScores = () =>
 
 function writeScores(): void {
   const rows = allScores();
-  const verdicts = assignVerdicts(rows.flatMap((s) => s.survivors));
+  const known = triaged();
+  const verdicts = assignVerdicts(rows.flatMap((s) => s.survivors), known);
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim();
   const table = [
     "| folder | score | killed | timeout | survived | no coverage | ignored (static) | killed by later tests | equivalent or accepted | code since changed | untriaged | score with later tests |",
@@ -194,6 +200,12 @@ function writeScores(): void {
     if (open.length) console.log(`${s.name}: ${open.length} surviving mutant(s) not in triage.md:\n${open.map((v) => `- ${survivorKey(v)} — `).join("\n")}\n`);
     if (claimed.length) console.log(`${s.name}: ${claimed.length} mutant(s) triage.md says a test kills, still alive in the last run (rerun the folder, or fix the test):\n${claimed.map((v) => `- ${survivorKey(v)}`).join("\n")}\n`);
   }
+  // Lines on a reported file that explain no survivor: killed by a rerun since (the line can go), or a key
+  // that names no mutant (a typo: the mutant it meant is then listed as untriaged above).
+  const files = new Set(rows.flatMap((s) => s.survivors.map((v) => v.file)));
+  const used = new Set(verdicts.values());
+  const idle = [...known.values()].flat().filter((v) => files.has(v.file) && !used.has(v));
+  if (idle.length) console.log(`${idle.length} triage.md line(s) explain no survivor of the last reports:\n${idle.map((v) => v.text.slice(0, 160)).join("\n")}\n`);
 }
 
 /** The source with mutant `m` applied, or null when its text is no longer within 10 lines of where it was. */
