@@ -34,6 +34,45 @@ describe("a repeating field over a default", () => {
   });
 });
 
+describe("into (rtc extension) over a default", () => {
+  const t = (defaults: object) => ({
+    start_anchor: "<s>",
+    defaults,
+    fields: { r: { open: "<r>", close: "</r>", into: "items", content: "json" }, content: {} },
+  });
+
+  it("adds each block as one item, a list block included (only transform_each spreads a list)", () => {
+    expect(parseResponse(t({}), "<r>[1, 2]</r><r>3</r>", { prefix: "<s>" })).toEqual({ items: [[1, 2], 3] });
+  });
+
+  it("a default that is not a list cannot take blocks (TypeError, naming the key and the default's type)", () => {
+    const e = thrown(() => parseResponse(t({ items: { a: 1 } }), "<r>3</r>", { prefix: "<s>" }));
+    expect([e.name, e.pyClass, e.message]).toEqual(["ContentError", "TypeError", "fields.r.into: cannot add a block to items, a dict default"]);
+  });
+
+  it("the other defaults a block cannot join or be appended to are named by their Python type", () => {
+    const joined = thrown(() => parseResponse(blocks({ c: { a: 1 } }, { join: "," }), "<c>a</c>", { prefix: "<s>" }));
+    expect(joined.message).toBe("fields.c.join: cannot join onto a dict default");
+    const appended = thrown(() => parseResponse(blocks({ c: { a: 1 } }, {}), "<c>a</c>", { prefix: "<s>" }));
+    expect(appended.message).toBe("fields.c: cannot append a block to a dict default");
+  });
+});
+
+describe("values JSON cannot carry", () => {
+  const t = { start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json" }, content: {} } };
+  const parse = (json: string) => () => parseResponse(t, `<c>${json}</c>`, { prefix: "<s>" });
+
+  it("ints from -2^63 to 2^64 - 1 are carried; one beyond either end is refused", () => {
+    expect(parse("[-9223372036854775808, 18446744073709551615]")()).toEqual({ c: [-(2n ** 63n), 2n ** 64n - 1n] });
+    expect(parse("-9223372036854775809")).toThrow(/the parsed value is -9223372036854775809, beyond 64 bits/);
+    expect(parse("18446744073709551616")).toThrow(/the parsed value is 18446744073709551616, beyond 64 bits/);
+  });
+
+  it("a non-finite float inside a list is found", () => {
+    expect(parse("[1, NaN]")).toThrow(/the parsed value\[1\] is NaN, which JSON cannot carry/);
+  });
+});
+
 describe("where a region error happened", () => {
   const json = { start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json" }, content: {} } };
 
@@ -84,6 +123,25 @@ describe("recover mode at the edges", () => {
     expect(streamed.errors).toMatchObject([{ kind: "region", field: "c", start: 1, end: 11 }]);
     expect(streamed.errors![0]!.reason).toMatch(/JSON cannot carry/);
     expect(parseResponse(t, text, recover)).toEqual({ message: streamed.message, errors: streamed.errors });
+  });
+});
+
+describe("recover mode: a recovered block and the value a non-repeating field holds", () => {
+  // The implicit field parses JSON, so a failed region's raw text (delimiters included) can parse to a
+  // string or a list: only a string block continues a stored string; anything else replaces it, reported
+  // (errors come in stream order: the replaced block first).
+  const t = (open: string, close: string) => ({ start_anchor: "<s>", fields: { content: { content: "json" }, c: { open, close, content: "int" } } });
+
+  it("a recovered block that is not a string replaces a stored string", () => {
+    const r = parseResponse(t("[", "]"), '"hi"["a"]', recover);
+    expect(r.message).toEqual({ content: ["a"] });
+    expect(r.errors.map((e) => e.kind)).toEqual(["overwritten", "region"]);
+  });
+
+  it("a recovered string block replaces a stored value that is not a string", () => {
+    const r = parseResponse(t('"', '"'), '5"x"', recover);
+    expect(r.message).toEqual({ content: "x" });
+    expect(r.errors.map((e) => e.kind)).toEqual(["overwritten", "region"]);
   });
 });
 

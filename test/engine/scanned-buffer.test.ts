@@ -157,4 +157,26 @@ describe("the scanned buffer stays short while a long stretch is pending", () =>
     expect(wrong).toEqual([]);
     expect(cases).toBe(2 * SAMPLES);
   });
+
+  it("a pending stretch held back over hundreds of feeds comes back whole, then or when the stream ends", () => {
+    StreamParser.detachMin = 1;
+    const t = {
+      start_anchor: "<s>",
+      fields: {
+        tool_calls: { open_pattern: "\\s*<tool_call>", close: "</tool_call>", content: "json" },
+        content: { content: "text", content_args: { strip: false } },
+      },
+    };
+    const spaces = " ".repeat(300); // more pieces than the held text joins at once
+    const run = (tail: string) => {
+      const p = createResponseParser(t, { prefix: "<s>" });
+      p.feed("a");
+      for (const c of spaces) p.feed(c);
+      p.feed(tail);
+      return p.finalize().message;
+    };
+    expect(run("x")).toEqual({ content: `a${spaces}x` });
+    expect(run("<tool_call>1</tool_call>")).toEqual({ content: "a", tool_calls: 1 });
+    expect(run("")).toEqual({ content: `a${spaces}` });
+  });
 });

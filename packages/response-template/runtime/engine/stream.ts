@@ -482,8 +482,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     this.current = this.plan.implicit;
     this.recovered = false;
     this.captures = {};
+    // parts is already empty: every close gathers it into body, and nothing is added before opening.
     this.body = "";
-    if (this.parts.length !== 0) this.parts = [];
     this.opened = false;
   }
 
