@@ -5,6 +5,7 @@ import { thrown } from "../support/thrown.ts";
 import { readFileSync } from "node:fs";
 import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
 import * as qwen3 from "../../packages/response-template/models/qwen3.ts";
+import { describeValue } from "../../packages/response-template/runtime/engine/arguments.ts";
 import { ArgumentError, ParserStateError } from "../../packages/response-template/runtime/errors.ts";
 
 const template = JSON.parse(readFileSync(new URL("../../templates/qwen3.json", import.meta.url), "utf8"));
@@ -72,3 +73,45 @@ for (const [name, api] of Object.entries(apis)) {
     });
   });
 }
+
+describe("the messages in full", () => {
+  it("options of the wrong type: what was given, and why a prefix is needed", () => {
+    expect(thrown(() => createResponseParser(template, null as never)).message).toBe(
+      'options must be an object such as { prefix: "" }, got null (prefix is required: the chat prompt that preceded the generation, or "" to opt out)',
+    );
+  });
+
+  it("prefix: null is a missing prefix (the reference's ValueError), with how to opt out", () => {
+    const e = thrown(() => createResponseParser(template, { prefix: null } as never));
+    expect([e.name, e.pyClass, e.message]).toEqual([
+      "ParserStateError",
+      "ValueError",
+      'prefix is required: pass the chat prompt that preceded the generation (chat templates often pre-write part of the message, such as an opening <think>), or prefix: "" to opt out explicitly',
+    ]);
+  });
+
+  it("a null tool names its index", () => {
+    const e = thrown(() => createResponseParser(template, { prefix: "", tools: [null] } as never));
+    expect([(e as ArgumentError).argument, e.message]).toEqual(["options.tools[0]", "options.tools[0] must be a tool definition object, got null"]);
+  });
+});
+
+describe("describeValue: a wrong value, shortly", () => {
+  const circular: Record<string, unknown> = {};
+  circular.self = circular;
+  it.each([
+    ["null", null, "null"],
+    ["undefined", undefined, "undefined"],
+    ["a list", [1, "a"], 'a list ([1,"a"])'],
+    ["an object", { a: 1 }, 'an object ({"a":1})'],
+    ["a circular object", circular, "an object ([object Object])"],
+    ["a string", "x", 'a string ("x")'],
+    ["a function", () => 1, "a function"],
+    ["a number", 5, "number 5"],
+    ["a bigint", 10n, "bigint 10"],
+    ["58 characters", "a".repeat(58), `a string ("${"a".repeat(58)}")`], // 60 once quoted: kept whole
+    ["59 characters", "a".repeat(59), `a string ("${"a".repeat(56)}...)`], // 61: cut to 57, then "..."
+  ])("%s", (_label, value, text) => {
+    expect(describeValue(value)).toBe(text);
+  });
+});
