@@ -6,8 +6,6 @@
 // lines (what a bundle of it carries, in sorted groups), its public API (the .d.ts of `rtc build --js`), and
 // that it passes the TypeScript compiler with the repository's strict settings.
 
-import ts from "typescript";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
 import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
@@ -17,6 +15,7 @@ import { clearCache, emitToCache, importGenerated, type GeneratedModule } from "
 import { toJavaScript } from "../../packages/response-template-compiler/emit/javascript.ts";
 import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
 import { exactTrace } from "./exact-trace.ts";
+import { strictDiagnostics } from "../support/typecheck.ts";
 
 const GROUP = "emit-module";
 const OPTIONS: ParseOptions = { prefix: "<s>" };
@@ -265,20 +264,7 @@ export declare function parseResponse(text: string[], options: ParseOptions): Me
     const paths = await emitToCache(GROUP, Object.entries(T).map(([id, template]) => ({ id, template })));
     const files = paths.filter((p): p is string => typeof p === "string");
     expect(files).toHaveLength(Object.keys(T).length);
-    const root = join(import.meta.dirname, "..", "..");
-    const config = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      },
-    })!;
-    expect(config.options.strict).toBe(true);
-    const program = ts.createProgram(files, { ...config.options, noEmit: true });
-    const diagnostics = files.flatMap((f) =>
-      [...program.getSyntacticDiagnostics(program.getSourceFile(f)), ...program.getSemanticDiagnostics(program.getSourceFile(f))].map(
-        (d) => `${f}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-      ),
-    );
+    const diagnostics = strictDiagnostics(files);
     expect(diagnostics).toEqual([]);
   }, 120_000);
 });

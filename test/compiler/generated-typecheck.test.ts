@@ -2,12 +2,11 @@
 // and transform shape they use) passes the TypeScript compiler with the repository's strict settings.
 // (The library's models are covered by `npm run typecheck`.)
 
-import ts from "typescript";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emitToCache } from "../../packages/response-template-compiler/build/temp-build.ts";
 import { fixturesBeside } from "../../packages/response-template-compiler/replay/fixtures.ts";
 import { hf } from "../conformance/paths.ts";
+import { strictDiagnostics } from "../support/typecheck.ts";
 
 describe("generated modules type-check", () => {
   it("all fixture templates, strict", async () => {
@@ -15,19 +14,7 @@ describe("generated modules type-check", () => {
     const paths = await emitToCache("typecheck", rows.map((r) => ({ id: r.id, template: r.template })));
     const files = paths.filter((p): p is string => typeof p === "string");
     expect(files.length).toBe(rows.length);
-    const root = join(import.meta.dirname, "..", "..");
-    const config = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      },
-    })!;
-    const program = ts.createProgram(files, { ...config.options, noEmit: true });
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file && files.includes(d.file.fileName))
-      .map((d) => `${d.file!.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-    expect(config.options.strict).toBe(true);
+    const diagnostics = strictDiagnostics(files);
     expect(diagnostics).toEqual([]);
   }, 300_000);
 });
