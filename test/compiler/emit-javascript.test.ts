@@ -55,17 +55,16 @@ describe("rtc build --js", () => {
     });
   });
 
-  it("refuses a module it cannot transpile alone, naming the file and each problem", () => {
-    // A syntax error (found by both the JavaScript and the declaration pass) and exports whose types
+  it("refuses a module it cannot transpile alone, naming the file, line and column of each problem once", () => {
+    // A syntax error (found by both the JavaScript and the declaration pass, listed once) and exports whose types
     // would need inference from elsewhere (isolatedDeclarations).
     expect(() => toJavaScript("bad.ts", "export function f() { return 1; }\nexport const g = (x) => x;\nexport const a: number = (1;\n")).toThrow(
       new Error(
         [
           "cannot write JavaScript for a generated module:",
-          "bad.ts: ')' expected.",
-          "bad.ts: ')' expected.",
-          "bad.ts: Function must have an explicit return type annotation with --isolatedDeclarations.",
-          "bad.ts: Parameter must have an explicit type annotation with --isolatedDeclarations.",
+          "bad.ts:3:28: ')' expected.",
+          "bad.ts:2:18: Function must have an explicit return type annotation with --isolatedDeclarations.",
+          "bad.ts:2:19: Parameter must have an explicit type annotation with --isolatedDeclarations.",
         ].join("\n"),
       ),
     );

@@ -25,9 +25,16 @@ export function toJavaScript(fileName: string, source: string): JavaScriptModule
     compilerOptions: { ...OPTIONS, declaration: true, isolatedDeclarations: true },
     reportDiagnostics: true,
   });
-  const problems = [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])].map(
-    (d) => `${fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-  );
-  if (problems.length) throw new Error(`cannot write JavaScript for a generated module:\n${problems.join("\n")}`);
+  // Both transpilers parse the same text, so a syntax error comes from each: list it once.
+  const problems = new Set([...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])].map((d) => describe(fileName, d)));
+  if (problems.size) throw new Error(`cannot write JavaScript for a generated module:\n${[...problems].join("\n")}`);
   return { js: js.outputText, dts: dts.outputText };
+}
+
+/** `qwen3.ts:12:5: message`, the position 1-based as editors show it. */
+function describe(fileName: string, d: ts.Diagnostic): string {
+  const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  if (!d.file || d.start === undefined) return `${fileName}: ${message}`;
+  const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+  return `${fileName}:${line + 1}:${character + 1}: ${message}`;
 }
