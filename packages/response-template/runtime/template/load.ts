@@ -4,6 +4,7 @@
 import { TemplateError, RtcError } from "../errors.ts";
 import type { JsonObject, JsonValue } from "../types.ts";
 import { dictKeys, isDict, pyTypeName, deepCopy, PyFloat } from "../python/values.ts";
+import { pyDumps } from "../python/dumps.ts";
 import { validateTransformStrings } from "../transform/apply.ts";
 import { CONTENT_PARSERS } from "../content/index.ts";
 import type { DelimiterSpec, FieldSpec, TemplateSpec } from "./spec.ts";
@@ -209,5 +210,5 @@ function pyList(items: string[]): string {
 }
 
 function show(v: JsonValue): string {
-  return typeof v === "string" ? `"${v}"` : v === null ? "null" : String(v);
+  return pyDumps(v, { ensureAscii: false });
 }
