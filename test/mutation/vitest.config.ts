@@ -20,6 +20,9 @@ export default mergeConfig(
         "test/compiler/generated-typecheck.test.ts", // tsc over every generated fixture parser
         "test/readme-examples.test.ts", // README blocks in child processes
         "test/batch/**", // rtc parse --batch: worker threads and the CLI
+        // The CLI in child processes, compared with the library in-process: a child never sees the mutant, so
+        // such a test would "kill" any mutant that changes behaviour by comparing it with the original code.
+        "test/cli/**",
         "test/grammar/**", // grammar generation (not mutated) checked by xgrammar and llama.cpp's GBNF
         "test/infer/corpus.test.ts", // rtc infer (not mutated) over 67 chat templates
         "test/package/bundle-size.test.ts", // esbuild bundles of every model
