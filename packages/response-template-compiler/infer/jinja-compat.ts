@@ -5,6 +5,7 @@
 // nodes this layer does not handle are evaluated by the engine unchanged.
 
 import * as jinja from "@huggingface/jinja";
+import { pyRepr as pyStrRepr } from "response-template/runtime";
 
 export interface CompatFeature {
   readonly kind: "filter" | "method" | "global" | "syntax";
@@ -63,12 +64,8 @@ const NONE = (): RV => toRV(null);
 /** Python repr of a runtime value (str() of containers uses repr of their items). */
 function pyRepr(v: RV): string {
   switch (v.type) {
-    case "StringValue": {
-      const s = v.value as string;
-      const q = s.includes("'") && !s.includes('"') ? '"' : "'";
-      const body = s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t");
-      return q + (q === "'" ? body.replace(/'/g, "\\'") : body) + q;
-    }
+    case "StringValue":
+      return pyStrRepr(v.value as string);
     case "BooleanValue":
       return v.value ? "True" : "False";
     case "NullValue":

@@ -8,11 +8,19 @@ import { pyInt } from "./values.ts";
 /** CPython's default `sys.get_int_max_str_digits()`. */
 export const INT_MAX_STR_DIGITS = 4300;
 
+/** CPython's error for an int literal over the conversion limit (int() and json.loads alike). */
+export function tooManyDigits(digits: number): ContentError {
+  return new ContentError(
+    `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits; use sys.set_int_max_str_digits() to increase the limit`,
+    "ValueError",
+  );
+}
+
 function invalid(s: string): ContentError {
   return new ContentError(`invalid literal for int() with base 10: ${excerpt(s, pyRepr)}`, "ValueError");
 }
 
-/** Python `int(s)`: a number when exactly representable, a bigint beyond 2^53. */
+/** Python `int(s)`: a number for a safe integer (|n| < 2^53), a bigint beyond. */
 export function pyIntParse(s: string): number | bigint {
   const ascii = asciiNumericText(s);
   if (ascii === null) throw invalid(s);
@@ -20,12 +28,7 @@ export function pyIntParse(s: string): number | bigint {
   const m = /^([-+]?)([0-9](?:_?[0-9])*)$/.exec(t);
   if (!m) throw invalid(s);
   const digits = m[2]!.replace(/_/g, "");
-  if (digits.length > INT_MAX_STR_DIGITS) {
-    throw new ContentError(
-      `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits.length} digits`,
-      "ValueError",
-    );
-  }
+  if (digits.length > INT_MAX_STR_DIGITS) throw tooManyDigits(digits.length);
   if (digits.length <= 15) {
     const n = Number(digits);
     return m[1] === "-" && n !== 0 ? -n : n;
@@ -34,7 +37,25 @@ export function pyIntParse(s: string): number | bigint {
   return pyInt(m[1] === "-" ? -big : big);
 }
 
-/** A short Python-like repr for error messages. */
+/**
+ * Python `repr(str)`: single quotes unless the text has a `'` and no `"`; backslash, \t \n \r and the
+ * quote escaped; other characters Python does not print (controls, separators, format characters,
+ * unassigned and lone surrogates; JavaScript's Unicode tables stand in for CPython's) as \xNN, \uNNNN
+ * or \UNNNNNNNN.
+ */
 export function pyRepr(s: string): string {
-  return "'" + s.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n") + "'";
+  const q = s.includes("'") && !s.includes('"') ? '"' : "'";
+  return q + s.replace(q === "'" ? UNPRINTED_OR_SINGLE : UNPRINTED, escapeChar) + q;
+}
+
+const UNPRINTED = /[\\\p{C}\p{Z}]/gu;
+const UNPRINTED_OR_SINGLE = /[\\'\p{C}\p{Z}]/gu;
+const SHORT: Record<string, string> = { "\\": "\\\\", "'": "\\'", "\t": "\\t", "\n": "\\n", "\r": "\\r", " ": " " };
+
+function escapeChar(ch: string): string {
+  const short = SHORT[ch];
+  if (short !== undefined) return short;
+  const cp = ch.codePointAt(0)!;
+  const hex = cp.toString(16);
+  return cp < 0x100 ? `\\x${hex.padStart(2, "0")}` : cp < 0x10000 ? `\\u${hex.padStart(4, "0")}` : `\\U${hex.padStart(8, "0")}`;
 }

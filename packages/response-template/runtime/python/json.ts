@@ -11,7 +11,7 @@
 
 import { ContentError } from "../errors.ts";
 import type { JsonObject, JsonValue } from "../types.ts";
-import { INT_MAX_STR_DIGITS } from "./int.ts";
+import { INT_MAX_STR_DIGITS, tooManyDigits } from "./int.ts";
 import { isArrayIndex, pyFloat, pyInt, PyFloat, sameOrder, setKey, setKeyOrder } from "./values.ts";
 
 /** Nesting depth at which transformers' guarded `json.loads` raises RecursionError. */
@@ -123,12 +123,7 @@ class Decoder {
     if (m[1] === undefined && m[2] === undefined) {
       const text = m[0];
       const digits = text[0] === "-" ? text.length - 1 : text.length;
-      if (digits > INT_MAX_STR_DIGITS) {
-        throw new ContentError(
-          `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${digits} digits`,
-          "ValueError",
-        );
-      }
+      if (digits > INT_MAX_STR_DIGITS) throw tooManyDigits(digits);
       return digits <= 15 ? Number(text) || 0 : pyInt(BigInt(text));
     }
     return pyFloat(Number(m[0]));
