@@ -1,5 +1,5 @@
-// pyDumps against Python's json.dumps: every expected text below was printed by CPython 3.11's
-// json.dumps (transformers 5.18.0's interpreter) for the same value and arguments. rtc's values: a plain
+// pyDumps against Python's json.dumps: every expected text below was printed by CPython 3.12's
+// json.dumps (the conformance recordings' version) for the same value and arguments. rtc's values: a plain
 // integral number or a bigint is a Python int, a PyFloat or a non-integral number a float (values.ts).
 
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Python's int(str) and float(str), and repr(str) in their messages: every expected outcome below was
-// recorded with CPython 3.11 (transformers 5.18.0's interpreter) as json.dumps of the result, or the
+// recorded with CPython 3.12 (the conformance recordings' version) as json.dumps of the result, or the
 // exception as "Class: message". int() gives a number for a safe integer and a bigint beyond (values.ts); float()
 // gives a PyFloat when the value is integral or not finite.
 

@@ -1,5 +1,5 @@
 // Python's whitespace (str.isspace, str.strip(), str.split()) as rtc reproduces it; expected values
-// recorded with CPython 3.11. Python's set differs from JavaScript's trim(): it has U+001C–U+001F and
+// recorded with CPython 3.12. Python's set differs from JavaScript's trim(): it has U+001C–U+001F and
 // U+0085, and not U+200B or U+FEFF.
 
 import { describe, expect, it } from "vitest";
