@@ -43,6 +43,13 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
 
   /** Unconsumed text plus `keep` characters of context; `base` is buf[0]'s offset in the whole stream. */
   private buf = "";
+  /**
+   * A chunk's last code unit when it is a high surrogate: the first half of a character whose second half
+   * is in the next chunk. It joins the buffer with that chunk (or at the end), so that no search sees half
+   * a character as the text's last one (a delimiter that begins with it would be missed) and no event
+   * carries half a character.
+   */
+  private split = "";
   private base = 0;
   private pos = 0;
   private readonly keep: number;
@@ -145,7 +152,12 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   feed(chunk: string): RegionEvent[] {
     if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
     checkText(chunk, "feed(chunk)");
-    if (chunk) this.buf += chunk;
+    if (chunk) {
+      const text = this.split + chunk;
+      const last = text.charCodeAt(text.length - 1);
+      this.split = last >= 0xd800 && last <= 0xdbff ? text.slice(-1) : "";
+      this.buf += this.split ? text.slice(0, -1) : text;
+    }
     const events: RegionEvent[] = [];
     this.unrepresentable = null;
     this.process(events, false);
@@ -169,6 +181,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     if (this.finalized) throw new ParserStateError("finalize() called twice: this parser is finished");
     const events: RegionEvent[] = [];
     this.unrepresentable = null;
+    this.buf += this.split;
     this.process(events, true);
     let missing: FieldPlan[] | null = null;
     for (const f of this.plan.fields) {
