@@ -39,6 +39,8 @@ describe("pyDumps writes what Python's json.dumps writes", () => {
     ],
     ["escapes, unicode", 'q"b\\s\n\r\t\b\f\u0000\u001f\u007f é😀\u2028', { ensureAscii: false }, '"q\\"b\\\\s\\n\\r\\t\\b\\f\\u0000\\u001f é😀 "'],
     ["lone surrogate, ascii", "a\ud800b", undefined, '"a\\ud800b"'],
+    ["printable ASCII edges, ascii", " !~\x7f\x1f", undefined, '" !~\\u007f\\u001f"'],
+    ["printable ASCII edges, unicode", " !~\x7f\x1f", { ensureAscii: false }, '" !~\x7f\\u001f"'],
     ["empty containers", [[], {}, [[]], { a: {} }], undefined, '[[], {}, [[]], {"a": {}}]'],
     ["nested, default separators", { b: [1, { c: null }], a: "x" }, undefined, '{"b": [1, {"c": null}], "a": "x"}'],
     ["compact separators", { b: [1, { c: null }], a: "x" }, { separators: [",", ":"] }, '{"b":[1,{"c":null}],"a":"x"}'],

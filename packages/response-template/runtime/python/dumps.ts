@@ -74,8 +74,8 @@ export function pyDumps(value: JsonValue, options: DumpsOptions = {}): string {
 }
 
 function intText(n: number): string {
-  // An integral plain number is a Python int; beyond 2^53 values are bigint, but print exactly anyway.
-  if (Object.is(n, -0)) return "0";
+  // An integral plain number is a Python int (String(-0) is "0"); beyond 2^53 values are bigint, but
+  // print exactly anyway.
   return Number.isSafeInteger(n) ? String(n) : BigInt(n).toString();
 }
 
