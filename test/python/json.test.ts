@@ -4,18 +4,10 @@
 // 3.13 names a trailing comma ("Illegal trailing comma before end of array"); 3.12 expects a value.
 
 import { describe, expect, it } from "vitest";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
 import { pyDumps } from "../../packages/response-template/runtime/python/dumps.ts";
+import { outcome } from "./outcome.ts";
 import { pyJsonLoads, pyJsonRawDecode } from "../../packages/response-template/runtime/python/json.ts";
 
-function outcome(s: string): string {
-  try {
-    return pyDumps(pyJsonLoads(s));
-  } catch (e) {
-    if (!(e instanceof RtcError)) throw e;
-    return `${e.pyClass}: ${e.message}`;
-  }
-}
 
 const NESTED_511 = "[".repeat(511) + "]".repeat(511);
 
@@ -77,13 +69,13 @@ describe("pyJsonLoads is Python's json.loads", () => {
     ["2.5E-3", "0.0025"],
     ['[true,false,null,"s",1,1.5,[],{}]', '[true, false, null, "s", 1, 1.5, [], {}]'],
   ])("json.loads(%j) → %s", (s, expected) => {
-    expect(outcome(s)).toBe(expected);
+    expect(outcome(pyJsonLoads, s)).toBe(expected);
   });
 
   it("stops at the 512th nested container as transformers' guard does (511 levels parse)", () => {
-    expect(outcome("[".repeat(512) + "]".repeat(512))).toMatch(/^RecursionError: /);
-    expect(outcome('{"a": '.repeat(512) + "1" + "}".repeat(512))).toMatch(/^RecursionError: /);
-    expect(outcome('{"a": '.repeat(511) + "1" + "}".repeat(511))).not.toMatch(/Error/);
+    expect(outcome(pyJsonLoads, "[".repeat(512) + "]".repeat(512))).toMatch(/^RecursionError: /);
+    expect(outcome(pyJsonLoads, '{"a": '.repeat(512) + "1" + "}".repeat(512))).toMatch(/^RecursionError: /);
+    expect(outcome(pyJsonLoads, '{"a": '.repeat(511) + "1" + "}".repeat(511))).not.toMatch(/Error/);
   });
 });
 

@@ -4,22 +4,11 @@
 // gives a PyFloat when the value is integral or not finite.
 
 import { describe, expect, it } from "vitest";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import { pyDumps } from "../../packages/response-template/runtime/python/dumps.ts";
+import { outcome } from "./outcome.ts";
 import { pyFloatParse } from "../../packages/response-template/runtime/python/float.ts";
 import { pyIntParse, pyRepr } from "../../packages/response-template/runtime/python/int.ts";
 import { PyFloat } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
 
-/** json.dumps of the result, or "Class: message" of the error, as the recordings have them. */
-function outcome(parse: (s: string) => JsonValue, s: string): string {
-  try {
-    return pyDumps(parse(s));
-  } catch (e) {
-    if (!(e instanceof RtcError)) throw e;
-    return `${e.pyClass}: ${e.message}`;
-  }
-}
 
 describe("pyIntParse is Python's int(str)", () => {
   it.each<[string, string]>([
