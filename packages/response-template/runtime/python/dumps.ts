@@ -25,13 +25,13 @@ export function pyDumps(value: JsonValue, options: DumpsOptions = {}): string {
   const newline = (): void => {
     if (indent !== undefined) out.push("\n" + indent.repeat(level));
   };
-  const quote = options.ensureAscii ?? true ? quoteAscii : quoteUnicode;
+  const ascii = options.ensureAscii ?? true;
   const out: string[] = [];
   const write = (v: JsonValue): void => {
     if (v === null) out.push("null");
     else if (v === true) out.push("true");
     else if (v === false) out.push("false");
-    else if (typeof v === "string") out.push(quote(v));
+    else if (typeof v === "string") out.push(quote(v, ascii));
     else if (typeof v === "bigint") out.push(v.toString());
     else if (typeof v === "number") out.push(Number.isInteger(v) ? intText(v) : pyFloatRepr(v));
     else if (v instanceof PyFloat) out.push(pyFloatRepr(v.valueOf()));
@@ -61,7 +61,7 @@ export function pyDumps(value: JsonValue, options: DumpsOptions = {}): string {
       keys.forEach((k, i) => {
         if (i > 0) out.push(itemSep);
         newline();
-        out.push(quote(k), keySep);
+        out.push(quote(k, ascii), keySep);
         write(v[k]!);
       });
       level--;
@@ -115,31 +115,18 @@ function hex4(code: number): string {
   return "\\u" + code.toString(16).padStart(4, "0");
 }
 
-/** ensure_ascii=True: everything outside printable ASCII (0x20–0x7e) becomes \uXXXX (UTF-16 units). */
-function quoteAscii(s: string): string {
+/**
+ * ensure_ascii=True: everything outside printable ASCII (0x20–0x7e) becomes \uXXXX (UTF-16 units).
+ * ensure_ascii=False: only `"`, `\` and C0 controls are escaped; everything else is written raw.
+ */
+function quote(s: string, ascii: boolean): string {
   let out = '"';
   let run = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) continue;
+    if (c >= 0x20 && (c <= 0x7e || !ascii) && c !== 0x22 && c !== 0x5c) continue;
     out += s.slice(run, i);
-    const ch = s[i]!;
-    out += SHORT_ESCAPES[ch] ?? hex4(c);
-    run = i + 1;
-  }
-  return out + s.slice(run) + '"';
-}
-
-/** ensure_ascii=False: only `"`, `\` and C0 controls are escaped; everything else is written raw. */
-function quoteUnicode(s: string): string {
-  let out = '"';
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c !== 0x22 && c !== 0x5c) continue;
-    out += s.slice(run, i);
-    const ch = s[i]!;
-    out += SHORT_ESCAPES[ch] ?? hex4(c);
+    out += SHORT_ESCAPES[s[i]!] ?? hex4(c);
     run = i + 1;
   }
   return out + s.slice(run) + '"';

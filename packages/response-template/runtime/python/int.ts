@@ -45,17 +45,12 @@ export function pyIntParse(s: string): number | bigint {
  */
 export function pyRepr(s: string): string {
   const q = s.includes("'") && !s.includes('"') ? '"' : "'";
-  return q + s.replace(q === "'" ? UNPRINTED_OR_SINGLE : UNPRINTED, escapeChar) + q;
+  return q + s.replace(/[\\'\p{C}\p{Z}]/gu, (c) => (c === " " || (c === "'" && q === '"') ? c : "\\" + (SHORT[c] ?? hex(c.codePointAt(0)!)))) + q;
 }
 
-const UNPRINTED = /[\\\p{C}\p{Z}]/gu;
-const UNPRINTED_OR_SINGLE = /[\\'\p{C}\p{Z}]/gu;
-const SHORT: Record<string, string> = { "\\": "\\\\", "'": "\\'", "\t": "\\t", "\n": "\\n", "\r": "\\r", " ": " " };
+const SHORT: Record<string, string> = { "\\": "\\", "'": "'", "\t": "t", "\n": "n", "\r": "r" };
 
-function escapeChar(ch: string): string {
-  const short = SHORT[ch];
-  if (short !== undefined) return short;
-  const cp = ch.codePointAt(0)!;
-  const hex = cp.toString(16);
-  return cp < 0x100 ? `\\x${hex.padStart(2, "0")}` : cp < 0x10000 ? `\\u${hex.padStart(4, "0")}` : `\\U${hex.padStart(8, "0")}`;
+function hex(cp: number): string {
+  const h = cp.toString(16);
+  return h.length < 3 ? "x" + h.padStart(2, "0") : h.length < 5 ? "u" + h.padStart(4, "0") : "U" + h.padStart(8, "0");
 }
