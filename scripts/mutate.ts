@@ -1,4 +1,4 @@
-// npm run mutate -- [folder …] [--concurrency N] [--report]
+// npm run mutate -- [folder …] [--concurrency N] [--report | --verify | --killers folder test-file…]
 // Mutation testing (StrykerJS + its vitest runner) over the runtime and the code generator, one folder at a
 // time (test/mutation/folders.json), in the order given (default: all). After each folder it updates
 // test/mutation/SCORES.md and lists the surviving mutants that test/mutation/triage.md does not explain.
@@ -6,6 +6,9 @@
 // `--verify folder…` checks triage.md's "killed by" claims without a Stryker run: each such survivor of the
 // last report is applied to the current source (found by its line's text if lines moved), the test files
 // its line names are run, and the claims whose tests still pass are listed (exit 1 if any).
+// `--killers folder test-file…` helps triage: each survivor of the folder's last report that triage.md does
+// not explain is applied in turn, the given test files are run, and a triage line is printed naming the
+// first test that fails (or left open when all pass). It edits the source in place while it runs.
 // Not part of `npm test` or CI: a full run takes hours on two cores (see test/mutation/README.md).
 
 import { spawnSync } from "node:child_process";
@@ -25,7 +28,9 @@ const option = (name: string) => {
 const concurrency = option("--concurrency") ?? process.env.RTC_MUTATE_CONCURRENCY ?? "1";
 const reportOnly = args.includes("--report");
 const verify = args.includes("--verify");
-const names = args.filter((a) => !a.startsWith("--"));
+const killers = args.includes("--killers");
+const testFiles = killers ? args.filter((a) => a.endsWith(".test.ts")) : [];
+const names = args.filter((a) => !a.startsWith("--") && !testFiles.includes(a));
 for (const n of names) if (!(n in FOLDERS)) throw new Error(`unknown folder ${n}; one of ${Object.keys(FOLDERS).join(", ")}`);
 const folders = names.length ? names : Object.keys(FOLDERS);
 
@@ -229,6 +234,28 @@ function applyMutant(reportSource: string, current: string, m: Mutant): string |
   return null;
 }
 
+/** `killed by <file> › <test>` for the first of `tests`' tests that fails with `s` applied, or null. */
+function firstKiller(s: Survivor, tests: string[]): string | null {
+  const target = join(ROOT, s.file);
+  const current = readFileSync(target, "utf8");
+  const mutated = applyMutant(s.source, current, s.mutant)!;
+  const out = join(ROOT, "reports/mutation/killers.json");
+  try {
+    writeFileSync(target, mutated);
+    spawnSync("npx", ["vitest", "run", ...tests, "--reporter=json", `--outputFile=${out}`], { cwd: ROOT, encoding: "utf8" });
+  } finally {
+    writeFileSync(target, current);
+  }
+  const results = JSON.parse(readFileSync(out, "utf8")) as { testResults: { name: string; assertionResults: { status: string; ancestorTitles: string[]; title: string }[] }[] };
+  for (const file of results.testResults) {
+    const failed = file.assertionResults.find((a) => a.status === "failed");
+    if (failed) return `killed by ${file.name.slice(ROOT.length + 1)} › ${[...failed.ancestorTitles, failed.title].join(" › ")}`;
+  }
+  // A file that fails to load has no assertions: it fails as a whole.
+  const broken = results.testResults.find((f) => (f as { status?: string }).status === "failed");
+  return broken ? `killed by ${broken.name.slice(ROOT.length + 1)} (the file fails to load)` : null;
+}
+
 function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict>): number {
   let wrong = 0;
   let checked = 0;
@@ -267,6 +294,19 @@ if (verify) {
   let wrong = 0;
   for (const folder of rows) if (!names.length || names.includes(folder.name)) wrong += verifyClaims(folder, verdicts);
   process.exit(wrong ? 1 : 0);
+}
+
+if (killers) {
+  if (names.length !== 1 || !testFiles.length) throw new Error("usage: npm run mutate -- --killers <folder> <test file>…");
+  const rows = allScores();
+  const verdicts = assignVerdicts(rows.flatMap((s) => s.survivors));
+  const folder = rows.find((s) => s.name === names[0]);
+  if (!folder) throw new Error(`no report for ${names[0]}: run npm run mutate -- ${names[0]} first`);
+  for (const s of folder.survivors) {
+    if (verdicts.has(s) || folder.gone.has(s)) continue;
+    console.log(`- ${survivorKey(s)} — ${firstKiller(s, testFiles) ?? ""}`);
+  }
+  process.exit(0);
 }
 
 if (!reportOnly) {
