@@ -12,7 +12,7 @@
 // Not part of `npm test` or CI: a full run takes hours on two cores (see test/mutation/README.md).
 
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 const ROOT = join(import.meta.dirname, "..");
 /** Folder name → the files it mutates (globs). */
@@ -234,18 +234,39 @@ function applyMutant(reportSource: string, current: string, m: Mutant): string |
   return null;
 }
 
+/** A mutant may loop forever: the test run is stopped after this long, which counts as killing it. */
+const TEST_TIMEOUT_MS = 180_000;
+
+/** Runs `f` with `target` holding `mutated`, and puts `current` back after, also on Ctrl-C or kill. */
+function withMutant<T>(target: string, current: string, mutated: string, f: () => T): T {
+  const restore = () => writeFileSync(target, current);
+  const onSignal = (signal: NodeJS.Signals) => {
+    restore();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    writeFileSync(target, mutated);
+    return f();
+  } finally {
+    restore();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
 /** `killed by <file> › <test>` for the first of `tests`' tests that fails with `s` applied, or null. */
 function firstKiller(s: Survivor, tests: string[]): string | null {
   const target = join(ROOT, s.file);
   const current = readFileSync(target, "utf8");
   const mutated = applyMutant(s.source, current, s.mutant)!;
   const out = join(ROOT, "reports/mutation/killers.json");
-  try {
-    writeFileSync(target, mutated);
-    spawnSync("npx", ["vitest", "run", ...tests, "--reporter=json", `--outputFile=${out}`], { cwd: ROOT, encoding: "utf8" });
-  } finally {
-    writeFileSync(target, current);
-  }
+  rmSync(out, { force: true });
+  const r = withMutant(target, current, mutated, () =>
+    spawnSync("npx", ["vitest", "run", ...tests, "--reporter=json", `--outputFile=${out}`], { cwd: ROOT, encoding: "utf8", timeout: TEST_TIMEOUT_MS }),
+  );
+  if (r.error || !existsSync(out)) return `killed by ${tests.join(", ")} (timed out after ${TEST_TIMEOUT_MS / 1000} s: an endless loop)`;
   const results = JSON.parse(readFileSync(out, "utf8")) as { testResults: { name: string; assertionResults: { status: string; ancestorTitles: string[]; title: string }[] }[] };
   for (const file of results.testResults) {
     const failed = file.assertionResults.find((a) => a.status === "failed");
@@ -270,14 +291,9 @@ function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict>): nu
       wrong++;
       continue;
     }
-    let r;
-    try {
-      writeFileSync(target, mutated);
-      r = spawnSync("npx", ["vitest", "run", ...verdict.tests], { cwd: ROOT, encoding: "utf8" });
-    } finally {
-      writeFileSync(target, current);
-    }
+    const r = withMutant(target, current, mutated, () => spawnSync("npx", ["vitest", "run", ...verdict.tests], { cwd: ROOT, encoding: "utf8", timeout: TEST_TIMEOUT_MS }));
     checked++;
+    // A run that times out (the mutant loops forever) killed it, as Stryker's Timeout does.
     if (r.status === 0) {
       console.log(`- ${survivorKey(s)}: ${verdict.tests.join(", ")} still pass`);
       wrong++;
