@@ -185,6 +185,8 @@ describe("Python's names, emptiness and order", () => {
     expect("\uffff" < "😀").toBe(false);
     expect(comparePy("😀b", "😀a")).toBeGreaterThan(0);
     expect(comparePy("😀", "😁")).toBeLessThan(0);
+    expect(comparePy("ab", "ac")).toBeLessThan(0);
+    expect(comparePy("\uffffa", "\uffffb")).toBeLessThan(0);
     expect(comparePy("ab", "a")).toBeGreaterThan(0);
     expect(comparePy("a", "ab")).toBeLessThan(0);
     expect(comparePy("x😀", "x😀")).toBe(0);
