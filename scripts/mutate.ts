@@ -11,7 +11,7 @@
 // first test that fails (or left open when all pass). It edits the source in place while it runs.
 // Not part of `npm test` or CI: a full run takes hours on two cores (see test/mutation/README.md).
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 const ROOT = join(import.meta.dirname, "..");
@@ -237,8 +237,32 @@ function applyMutant(reportSource: string, current: string, m: Mutant): string |
 /** A mutant may loop forever: the test run is stopped after this long, which counts as killing it. */
 const TEST_TIMEOUT_MS = 180_000;
 
+/**
+ * Runs vitest in a process group of its own, so that a run stopped for its time limit takes its workers
+ * with it (a worker in an endless loop outlives its parent otherwise). Null status: stopped.
+ */
+function runTests(args: string[]): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["vitest", "run", ...args], { cwd: ROOT, stdio: "ignore", detached: true });
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(stop, TEST_TIMEOUT_MS);
+    process.once("exit", stop);
+    child.on("exit", (status) => {
+      clearTimeout(timer);
+      process.off("exit", stop);
+      resolve(status);
+    });
+  });
+}
+
 /** Runs `f` with `target` holding `mutated`, and puts `current` back after, also on Ctrl-C or kill. */
-function withMutant<T>(target: string, current: string, mutated: string, f: () => T): T {
+async function withMutant<T>(target: string, current: string, mutated: string, f: () => Promise<T>): Promise<T> {
   const restore = () => writeFileSync(target, current);
   const onSignal = (signal: NodeJS.Signals) => {
     restore();
@@ -248,7 +272,7 @@ function withMutant<T>(target: string, current: string, mutated: string, f: () =
   process.once("SIGTERM", onSignal);
   try {
     writeFileSync(target, mutated);
-    return f();
+    return await f();
   } finally {
     restore();
     process.off("SIGINT", onSignal);
@@ -257,27 +281,25 @@ function withMutant<T>(target: string, current: string, mutated: string, f: () =
 }
 
 /** `killed by <file> › <test>` for the first of `tests`' tests that fails with `s` applied, or null. */
-function firstKiller(s: Survivor, tests: string[]): string | null {
+async function firstKiller(s: Survivor, tests: string[]): Promise<string | null> {
   const target = join(ROOT, s.file);
   const current = readFileSync(target, "utf8");
   const mutated = applyMutant(s.source, current, s.mutant)!;
   const out = join(ROOT, "reports/mutation/killers.json");
   rmSync(out, { force: true });
-  const r = withMutant(target, current, mutated, () =>
-    spawnSync("npx", ["vitest", "run", ...tests, "--reporter=json", `--outputFile=${out}`], { cwd: ROOT, encoding: "utf8", timeout: TEST_TIMEOUT_MS }),
-  );
-  if (r.error || !existsSync(out)) return `killed by ${tests.join(", ")} (timed out after ${TEST_TIMEOUT_MS / 1000} s: an endless loop)`;
-  const results = JSON.parse(readFileSync(out, "utf8")) as { testResults: { name: string; assertionResults: { status: string; ancestorTitles: string[]; title: string }[] }[] };
+  const status = await withMutant(target, current, mutated, () => runTests([...tests, "--reporter=json", `--outputFile=${out}`]));
+  if (status === null || !existsSync(out)) return `killed by ${tests.join(", ")} (stopped after ${TEST_TIMEOUT_MS / 1000} s: an endless loop)`;
+  const results = JSON.parse(readFileSync(out, "utf8")) as { testResults: { name: string; status: string; assertionResults: { status: string; ancestorTitles: string[]; title: string }[] }[] };
   for (const file of results.testResults) {
     const failed = file.assertionResults.find((a) => a.status === "failed");
     if (failed) return `killed by ${file.name.slice(ROOT.length + 1)} › ${[...failed.ancestorTitles, failed.title].join(" › ")}`;
   }
   // A file that fails to load has no assertions: it fails as a whole.
-  const broken = results.testResults.find((f) => (f as { status?: string }).status === "failed");
+  const broken = results.testResults.find((f) => f.status === "failed");
   return broken ? `killed by ${broken.name.slice(ROOT.length + 1)} (the file fails to load)` : null;
 }
 
-function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict>): number {
+async function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict>): Promise<number> {
   let wrong = 0;
   let checked = 0;
   for (const s of folder.survivors) {
@@ -291,10 +313,10 @@ function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict>): nu
       wrong++;
       continue;
     }
-    const r = withMutant(target, current, mutated, () => spawnSync("npx", ["vitest", "run", ...verdict.tests], { cwd: ROOT, encoding: "utf8", timeout: TEST_TIMEOUT_MS }));
+    const status = await withMutant(target, current, mutated, () => runTests(verdict.tests));
     checked++;
-    // A run that times out (the mutant loops forever) killed it, as Stryker's Timeout does.
-    if (r.status === 0) {
+    // A run stopped for its time limit (the mutant loops forever) killed it, as Stryker's Timeout does.
+    if (status === 0) {
       console.log(`- ${survivorKey(s)}: ${verdict.tests.join(", ")} still pass`);
       wrong++;
     }
@@ -308,7 +330,7 @@ if (verify) {
   const rows = allScores();
   const verdicts = assignVerdicts(rows.flatMap((s) => s.survivors));
   let wrong = 0;
-  for (const folder of rows) if (!names.length || names.includes(folder.name)) wrong += verifyClaims(folder, verdicts);
+  for (const folder of rows) if (!names.length || names.includes(folder.name)) wrong += await verifyClaims(folder, verdicts);
   process.exit(wrong ? 1 : 0);
 }
 
@@ -320,7 +342,7 @@ if (killers) {
   if (!folder) throw new Error(`no report for ${names[0]}: run npm run mutate -- ${names[0]} first`);
   for (const s of folder.survivors) {
     if (verdicts.has(s) || folder.gone.has(s)) continue;
-    console.log(`- ${survivorKey(s)} — ${firstKiller(s, testFiles) ?? ""}`);
+    console.log(`- ${survivorKey(s)} — ${(await firstKiller(s, testFiles)) ?? ""}`);
   }
   process.exit(0);
 }
