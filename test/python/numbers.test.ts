@@ -1,7 +1,7 @@
 // Python's int(str) and float(str), and repr(str) in their messages: every expected outcome below was
 // recorded with CPython 3.12 (the conformance recordings' version) as json.dumps of the result, or the
-// exception as "Class: message". int() gives a number for a safe integer and a bigint beyond (values.ts); float()
-// gives a PyFloat when the value is integral or not finite.
+// exception as "Class: message". int() gives a number for a safe integer and a bigint beyond (values.ts);
+// float() gives a PyFloat when the value is integral or not finite.
 
 import { describe, expect, it } from "vitest";
 import { outcome } from "./outcome.ts";
