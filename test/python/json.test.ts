@@ -6,12 +6,23 @@
 import { describe, expect, it } from "vitest";
 import { pyDumps } from "../../packages/response-template/runtime/python/dumps.ts";
 import { outcome } from "./outcome.ts";
-import { pyJsonLoads, pyJsonRawDecode } from "../../packages/response-template/runtime/python/json.ts";
+import {
+  JsonDecodeError,
+  pyJsonLoads,
+  pyJsonLoadsFast,
+  pyJsonRawDecode,
+} from "../../packages/response-template/runtime/python/json.ts";
+import { ContentError } from "../../packages/response-template/runtime/errors.ts";
 
 
 const NESTED_511 = "[".repeat(511) + "]".repeat(511);
 
-describe("pyJsonLoads is Python's json.loads", () => {
+// pyJsonLoadsFast must give the same answers: the rows include what JSON.parse would read differently
+// (array-index keys, integral floats, integers beyond 2^53), which its pre-scan sends to the exact parser.
+describe.each([
+  ["pyJsonLoads", pyJsonLoads],
+  ["pyJsonLoadsFast (JSON.parse where a pre-scan proves it exact)", pyJsonLoadsFast],
+])("%s is Python's json.loads", (_, loads) => {
   it.each<[string, string]>([
     ['{"b": 1, "2": [true, false, null], "a": {"x": -0.0}}', '{"b": 1, "2": [true, false, null], "a": {"x": -0.0}}'],
     ["  [1, 2.5, -3e2, 1E400, NaN, -Infinity, Infinity]\n", "[1, 2.5, -300.0, Infinity, NaN, -Infinity, Infinity]"],
@@ -68,15 +79,45 @@ describe("pyJsonLoads is Python's json.loads", () => {
     ["[1e+]", "ValueError: Expecting ',' delimiter: line 1 column 3 (char 2)"],
     ["2.5E-3", "0.0025"],
     ['[true,false,null,"s",1,1.5,[],{}]', '[true, false, null, "s", 1, 1.5, [], {}]'],
+    ["[x,\n1]", "ValueError: Expecting value: line 1 column 2 (char 1)"],
+    ["Nan", "ValueError: Expecting value: line 1 column 1 (char 0)"],
+    ["Inf", "ValueError: Expecting value: line 1 column 1 (char 0)"],
+    ["fals", "ValueError: Expecting value: line 1 column 1 (char 0)"],
+    ["9007199254740993", "9007199254740993"],
+    ["-9007199254740993", "-9007199254740993"],
+    ["[9007199254740993]", "[9007199254740993]"],
+    ["[0.0]", "[0.0]"],
+    ["[9.0]", "[9.0]"],
+    ['{"b": 1, "0": 2}', '{"b": 1, "0": 2}'],
+    ['{"b": 1, "9": 2}', '{"b": 1, "9": 2}'],
+    ['{"b": 1, "1"\t: 2}', '{"b": 1, "1": 2}'],
+    ['{"b": 1, "1"\r: 2}', '{"b": 1, "1": 2}'],
+    // The C scanner wants a character after a \uXXXX escape's digits before it decodes them.
+    ['"\\u0041', "ValueError: Invalid \\uXXXX escape: line 1 column 3 (char 2)"],
+    ['"\\ud800\\udc00', "ValueError: Invalid \\uXXXX escape: line 1 column 9 (char 8)"],
+    ['"\\ud800xudc00"', '"\\ud800xudc00"'],
+    ['"\\ud800\\ndc00"', '"\\ud800\\ndc00"'],
   ])("json.loads(%j) → %s", (s, expected) => {
-    expect(outcome(pyJsonLoads, s)).toBe(expected);
+    expect(outcome(loads, s)).toBe(expected);
   });
 
   it("stops at the 512th nested container as transformers' guard does (511 levels parse)", () => {
-    expect(outcome(pyJsonLoads, "[".repeat(512) + "]".repeat(512))).toMatch(/^RecursionError: /);
-    expect(outcome(pyJsonLoads, '{"a": '.repeat(512) + "1" + "}".repeat(512))).toMatch(/^RecursionError: /);
-    expect(outcome(pyJsonLoads, '{"a": '.repeat(511) + "1" + "}".repeat(511))).not.toMatch(/Error/);
+    expect(outcome(loads, "[".repeat(512) + "]".repeat(512))).toMatch(/^RecursionError: /);
+    expect(outcome(loads, '{"a": '.repeat(512) + "1" + "}".repeat(512))).toMatch(/^RecursionError: /);
+    expect(outcome(loads, '{"a": '.repeat(511) + "1" + "}".repeat(511))).not.toMatch(/Error/);
   });
+});
+
+it("a syntax error is a JsonDecodeError, a ContentError of Python class ValueError", () => {
+  let error: unknown;
+  try {
+    pyJsonLoads("[1,]");
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(JsonDecodeError);
+  expect(error).toBeInstanceOf(ContentError);
+  expect(error).toMatchObject({ name: "JsonDecodeError", pyClass: "ValueError" });
 });
 
 describe("pyJsonRawDecode is JSONDecoder().raw_decode(s, idx)", () => {
@@ -84,6 +125,8 @@ describe("pyJsonRawDecode is JSONDecoder().raw_decode(s, idx)", () => {
     ['x {"a": [1]} tail', 2, '{"a": [1]}', 12],
     ["[1]  ", 0, "[1]", 3],
     ['ab"c"', 2, '"c"', 5],
+    ["1.x", 0, "1", 1],
+    ["1-2", 1, "-2", 3],
   ])("raw_decode(%j, %d)", (s, at, value, end) => {
     const r = pyJsonRawDecode(s, at);
     expect([pyDumps(r.value), r.end]).toEqual([value, end]);

@@ -3,7 +3,8 @@
 //   CPython's 4300-digit conversion limit; floats are correctly rounded and boxed when integral.
 // - Objects keep the key order as written, integer-like keys included; a duplicate key keeps its
 //   first position and takes the last value.
-// - Strings may hold lone surrogate escapes; raw control characters (< U+0020) are rejected.
+// - Strings may hold lone surrogate escapes; raw control characters (< U+0020) are rejected; a `\uXXXX`
+//   escape that ends the document is invalid (not an unterminated string), as the C scanner has it.
 // - Only space, tab, LF and CR are whitespace; a leading BOM is an error.
 // - transformers guards against deep nesting: the 512th nested container raises RecursionError
 //   (511 levels parse).
@@ -150,6 +151,7 @@ class Decoder {
       return obj;
     }
     for (;;) {
+      // Also after a trailing comma: Python 3.12's message (the reference's); 3.13 names the comma.
       if (s[this.i] !== '"') this.fail("Expecting property name enclosed in double quotes");
       const start = this.i;
       this.i++;
@@ -174,8 +176,6 @@ class Decoder {
       if (c !== ",") this.fail("Expecting ',' delimiter");
       this.i++;
       this.ws();
-      // Python 3.12's message (the reference's); 3.13 reports a trailing comma by name.
-      if (s[this.i] !== '"') this.fail("Expecting property name enclosed in double quotes");
     }
   }
 
@@ -252,20 +252,11 @@ class Decoder {
           out += "\t";
           i += 2;
           break;
-        case "u": {
-          const hi = this.hex4(i + 2, i);
+        case "u":
+          // A surrogate pair needs no joining: its two escapes decode to the same two UTF-16 units.
+          out += String.fromCharCode(this.hex4(i + 2, i));
           i += 6;
-          if (hi >= 0xd800 && hi <= 0xdbff && s[i] === "\\" && s[i + 1] === "u") {
-            const lo = this.hex4(i + 2, i);
-            if (lo >= 0xdc00 && lo <= 0xdfff) {
-              out += String.fromCharCode(hi, lo);
-              i += 6;
-              break;
-            }
-          }
-          out += String.fromCharCode(hi);
           break;
-        }
         default:
           this.fail("Invalid \\escape", i);
       }
@@ -273,9 +264,10 @@ class Decoder {
     }
   }
 
+  /** The four hex digits of a `\u` escape; like CPython's C scanner, they may not end the document. */
   private hex4(at: number, escapeStart: number): number {
     const h = this.s.slice(at, at + 4);
-    if (!/^[0-9a-fA-F]{4}$/.test(h)) this.fail("Invalid \\uXXXX escape", escapeStart + 1);
+    if (at + 4 >= this.s.length || !/^[0-9a-fA-F]{4}$/.test(h)) this.fail("Invalid \\uXXXX escape", escapeStart + 1);
     return parseInt(h, 16);
   }
 }
