@@ -25,6 +25,17 @@ describe("the quiet scan", () => {
     expect(parseResponse(template, CHUNKS.join(""), { prefix: "<s>" })).toEqual(expected);
   });
 
+  it("searches the feed right after the first idle one (the delimiter arrives in the second chunk)", () => {
+    const template = { start_anchor: "<s>", fields: { content: {}, tool_calls: { open_pattern: "(?i)<tool>", close: "</tool>" } } };
+    for (const [chunks, expected] of [
+      [["hello ", "<TOOL>x", "y</tool>", " end"], { content: "end", tool_calls: "xy" }],
+      [["a", "b", "c", "<TOOL>x</tool>"], { content: "abc", tool_calls: "x" }],
+    ] as const) {
+      expect(streamed(template, [...chunks])).toEqual(expected);
+      expect(parseResponse(template, chunks.join(""), { prefix: "<s>" })).toEqual(expected);
+    }
+  });
+
   it("also when another delimiter of the state has a begin test (a literal)", () => {
     const template = {
       start_anchor: "<s>",
