@@ -1,9 +1,9 @@
 // The quiet scan (runtime/engine/scan.ts) answers a feed without asking the searches when every search was
 // idle where the new text starts. Whether it may depends on where the chunks fall, so each template here is
 // streamed in every cut into pieces of 1 to 6 UTF-16 units (every phase of the first piece), and the
-// message must be the whole text's. The templates cover each kind of search: a literal, a literal list, an
-// astral literals (the first and last planes), patterns with and without a begin test (case-insensitive: none), a whitespace run before
-// a tag (pending at a chunk's last character).
+// message must be the whole text's (one feed: no quiet scan). The delimiters cover each kind of search: a
+// literal, a literal list, astral literals (the first and last astral planes), patterns with and without a
+// begin test (case-insensitive: none), a whitespace run before a tag (pending at a chunk's last character).
 
 import { describe, expect, it } from "vitest";
 import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
