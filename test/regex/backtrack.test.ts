@@ -4,10 +4,8 @@
 // and [m.span() for m in .finditer(text)].
 import { describe, expect, it } from "vitest";
 import { Backtracker } from "../../packages/response-template/runtime/index.ts";
-import {
-  compilePattern,
-  translatePattern,
-} from "../../packages/response-template/translate/index.ts";
+import { compilePattern, translatePattern } from "../../packages/response-template/translate/index.ts";
+import { describeDifference, sortOut, type Difference } from "./deviations.ts";
 
 type Row = [
   why: string,
@@ -34,13 +32,7 @@ const ROWS: Row[] = [
     [[0, 2]],
   ],
   ["… but not another letter", "(?i)(?:(?P<y>.)(?P=y)){1,2}", "ab", null, []],
-  [
-    "… nor a letter after a digit",
-    "(?i)(?:(?P<y>.)(?P=y)){1,2}",
-    "1a",
-    null,
-    [],
-  ],
+  ["… nor a letter after a digit", "(?i)(?:(?P<y>.)(?P=y)){1,2}", "1a", null, []],
   [
     "a group captured in a lookbehind on a path that fails stays unset",
     "(?:(?<=(?P<x>a))bz|b)(?:(?P<y>c)(?P=y)){1,2}",
@@ -69,13 +61,7 @@ const ROWS: Row[] = [
     [0, 4, { k: "x", z: null }],
     [[0, 4]],
   ],
-  [
-    "a bounded one is: no match",
-    "(?:.|(?P<k>x))y(?:(?P=k)){0,5}z",
-    "xyxz",
-    null,
-    [],
-  ],
+  ["a bounded one is: no match", "(?:.|(?P<k>x))y(?:(?P=k)){0,5}z", "xyxz", null, []],
   [
     "the guard is set only where the item never matched",
     "(?:(?P<g0>(?:(?:.){0,2}?){2,4})(?:(?P=g0)(*FAIL)){0,2}|(?!(?<=(?P<l6>a))))(?:(?P<z>[abc])(?P=z)){1,2}",
@@ -97,20 +83,8 @@ const ROWS: Row[] = [
     [1, 3, { g0: null, z: "b" }],
     [[1, 3]],
   ],
-  [
-    "an atomic group keeps its first choice",
-    "(?>a|ab)(?:(?P<y>c)(?P=y)){1,2}",
-    "abcc",
-    null,
-    [],
-  ],
-  [
-    "an atomic group that matches",
-    "(?>a|ab)(?:(?P<y>c)(?P=y)){1,2}",
-    "acc",
-    [0, 3, { y: "c" }],
-    [[0, 3]],
-  ],
+  ["an atomic group keeps its first choice", "(?>a|ab)(?:(?P<y>c)(?P=y)){1,2}", "abcc", null, []],
+  ["an atomic group that matches", "(?>a|ab)(?:(?P<y>c)(?P=y)){1,2}", "acc", [0, 3, { y: "c" }], [[0, 3]]],
   [
     "an atomic group keeps the captures of its first choice",
     "(?>(?P<x>a)|(?P<w>ab))b?(?:(?P<y>c)(?P=y)){1,2}",
@@ -118,13 +92,7 @@ const ROWS: Row[] = [
     [0, 4, { x: "a", w: null, y: "c" }],
     [[0, 4]],
   ],
-  [
-    "a possessive repeat never gives back",
-    "a{1,3}+a(?:(?P<y>c)(?P=y)){1,2}",
-    "aaacc",
-    null,
-    [],
-  ],
+  ["a possessive repeat never gives back", "a{1,3}+a(?:(?P<y>c)(?P=y)){1,2}", "aaacc", null, []],
   [
     "a possessive repeat that matches",
     "a{1,3}+(?:(?P<y>c)(?P=y)){1,2}",
@@ -146,20 +114,8 @@ const ROWS: Row[] = [
     [0, 4, { x: "a", y: "c" }],
     [[0, 4]],
   ],
-  [
-    "a positive lookahead that fails",
-    "(?=a).(?:(?P<y>c)(?P=y)){1,2}",
-    "bcc",
-    null,
-    [],
-  ],
-  [
-    "a negative lookahead that blocks",
-    "(?!a).(?:(?P<y>c)(?P=y)){1,2}",
-    "acc",
-    null,
-    [],
-  ],
+  ["a positive lookahead that fails", "(?=a).(?:(?P<y>c)(?P=y)){1,2}", "bcc", null, []],
+  ["a negative lookahead that blocks", "(?!a).(?:(?P<y>c)(?P=y)){1,2}", "acc", null, []],
   [
     "a negative lookahead that lets through",
     "(?!a).(?:(?P<y>c)(?P=y)){1,2}",
@@ -167,13 +123,7 @@ const ROWS: Row[] = [
     [0, 3, { y: "c" }],
     [[0, 3]],
   ],
-  [
-    "a failing alternative",
-    "(?:(*FAIL)|b)(?:(?P<y>c)(?P=y)){1,2}",
-    "bcc",
-    [0, 3, { y: "c" }],
-    [[0, 3]],
-  ],
+  ["a failing alternative", "(?:(*FAIL)|b)(?:(?P<y>c)(?P=y)){1,2}", "bcc", [0, 3, { y: "c" }], [[0, 3]]],
   [
     "an unset backreference fails",
     "(?:(?P<x>a)|b)(?P=x)?(?:(?P<y>c)(?P=y)){1,2}",
@@ -217,11 +167,75 @@ describe("the backtracking matcher agrees with the regex module", () => {
   // [0, 0], [0, 2], [2, 2] on "cc". Asked of the matcher itself, as a mutant that lets an empty match
   // through there makes finditer loop forever.
   it("a match asked not to be empty at its start skips the empty one there", () => {
-    const program = translatePattern("(?:(?P<y>c)(?P=y)){0,2}?").backtrack!
-      .program;
+    const program = translatePattern("(?:(?P<y>c)(?P=y)){0,2}?").backtrack!.program;
     const bt = new Backtracker(program, "v", (js) => js);
     expect(bt.matchAt("cc", 0, false)?.end).toBe(0);
     expect(bt.matchAt("cc", 0, true)?.end).toBe(2);
     expect(bt.matchAt("cc", 2, true)).toBeNull();
   });
+});
+
+// Rows where rtc differs from the module, each listed in deviations.json with its reason: the matcher ends
+// a bounded repeat at its first empty iteration; the module goes on once (that iteration may set a group
+// the item's backreference then reads) and stops at the second. Recorded as above.
+const DEVIATING: Row[] = [
+  [
+    "an empty iteration sets the group the next one reads",
+    "(?:(?P=g)x|(?P<g>)){1,2}",
+    "x",
+    [0, 1, { g: "" }],
+    [
+      [0, 1],
+      [1, 1],
+    ],
+  ],
+  [
+    "… and twice",
+    "(?:(?P=g)x|(?P<g>)){1,3}",
+    "xx",
+    [0, 2, { g: "" }],
+    [
+      [0, 2],
+      [2, 2],
+    ],
+  ],
+  [
+    "… lazily",
+    "(?:(?P=g)x|(?P<g>)){1,2}?",
+    "x",
+    [0, 0, { g: "" }],
+    [
+      [0, 0],
+      [0, 1],
+      [1, 1],
+    ],
+  ],
+];
+
+it(`the listed deviations of the backtracking matcher (${DEVIATING.length} patterns) still differ, and nothing else does`, () => {
+  const differences: Difference[] = [];
+  for (const [, pattern, text, search, finditer] of DEVIATING) {
+    const p = compilePattern(pattern);
+    const m = p.search(text, 0, false);
+    const got = m && [m.start, m.end, m.groups];
+    const spans = p.finditer(text).map((x) => [x.start, x.end]);
+    const base = { file: "backtrack.test.ts", pattern, hay: text };
+    if (JSON.stringify(got) !== JSON.stringify(search))
+      differences.push({
+        ...base,
+        mode: "full",
+        pos: 0,
+        detail: `rtc ${JSON.stringify(got)}, module ${JSON.stringify(search)}`,
+      });
+    if (JSON.stringify(spans) !== JSON.stringify(finditer))
+      differences.push({
+        ...base,
+        mode: "finditer",
+        detail: `rtc ${JSON.stringify(spans)}, module ${JSON.stringify(finditer)}`,
+      });
+  }
+  const { unexpected, known, stale } = sortOut("backtrack.test.ts", differences);
+  expect(unexpected.map(describeDifference)).toEqual([]);
+  expect(stale).toEqual([]);
+  expect(known.length).toBe(5);
 });
