@@ -177,42 +177,17 @@ describe("the backtracking matcher agrees with the regex module", () => {
 
 // Rows where rtc differs from the module, each listed in deviations.json with its reason: the matcher ends
 // a bounded repeat at its first empty iteration; the module goes on once (that iteration may set a group
-// the item's backreference then reads) and stops at the second. Recorded as above.
+// the item's backreference then reads) and stops at the second. The last row is the JS RegExp path's
+// relative (an unbounded repeat): the same spans, but the group the empty iteration set is lost.
+// Recorded as above.
 const DEVIATING: Row[] = [
-  [
-    "an empty iteration sets the group the next one reads",
-    "(?:(?P=g)x|(?P<g>)){1,2}",
-    "x",
-    [0, 1, { g: "" }],
-    [
-      [0, 1],
-      [1, 1],
-    ],
-  ],
-  [
-    "… and twice",
-    "(?:(?P=g)x|(?P<g>)){1,3}",
-    "xx",
-    [0, 2, { g: "" }],
-    [
-      [0, 2],
-      [2, 2],
-    ],
-  ],
-  [
-    "… lazily",
-    "(?:(?P=g)x|(?P<g>)){1,2}?",
-    "x",
-    [0, 0, { g: "" }],
-    [
-      [0, 0],
-      [0, 1],
-      [1, 1],
-    ],
-  ],
+  ["an empty iteration sets the group the next one reads", "(?:(?P=g)x|(?P<g>)){1,2}", "x", [0, 1, { g: "" }], [[0, 1], [1, 1]]],
+  ["… and twice", "(?:(?P=g)x|(?P<g>)){1,3}", "xx", [0, 2, { g: "" }], [[0, 2], [2, 2]]],
+  ["… lazily", "(?:(?P=g)x|(?P<g>)){1,2}?", "x", [0, 0, { g: "" }], [[0, 0], [0, 1], [1, 1]]],
+  ["… unbounded (the JS RegExp path)", "(?:(?P=g)x|(?P<g>))*", "xx", [0, 2, { g: "" }], [[0, 2], [2, 2]]],
 ];
 
-it(`the listed deviations of the backtracking matcher (${DEVIATING.length} patterns) still differ, and nothing else does`, () => {
+it(`the listed deviations of repeats whose item matches empty (${DEVIATING.length} patterns) still differ, and nothing else does`, () => {
   const differences: Difference[] = [];
   for (const [, pattern, text, search, finditer] of DEVIATING) {
     const p = compilePattern(pattern);
@@ -237,5 +212,5 @@ it(`the listed deviations of the backtracking matcher (${DEVIATING.length} patte
   const { unexpected, known, stale } = sortOut("backtrack.test.ts", differences);
   expect(unexpected.map(describeDifference)).toEqual([]);
   expect(stale).toEqual([]);
-  expect(known.length).toBe(5);
+  expect(known.length).toBe(6);
 });
