@@ -296,7 +296,10 @@ async function firstKiller(s: Survivor, tests: string[]): Promise<string | null>
   }
   // A file that fails to load has no assertions: it fails as a whole.
   const broken = results.testResults.find((f) => f.status === "failed");
-  return broken ? `killed by ${broken.name.slice(ROOT.length + 1)} (the file fails to load)` : null;
+  if (broken) return `killed by ${broken.name.slice(ROOT.length + 1)} (the file fails to load)`;
+  // A worker that dies (out of memory: a mutant that grows a list forever) leaves its test "pending" in a
+  // report that says passed; only the exit status tells.
+  return status === 0 ? null : `killed by ${tests.join(", ")} (the run failed with no failing test: a worker died, e.g. out of memory)`;
 }
 
 async function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict>): Promise<number> {
