@@ -126,6 +126,7 @@ export class Backtracker {
     guards: Map<Program, Set<number>>,
     k: Next,
     count: number,
+    lastEmpty = false,
   ): boolean {
     if (p.mode === "possessive") {
       let found: { q: number; c: Caps } | null = null;
@@ -141,9 +142,10 @@ export class Backtracker {
       let matched = false;
       const ok = this.m(p.body, text, pos, caps, guards, (q, c) => {
         matched = true;
-        // An empty iteration ends the loop (Python accepts it; JS would reject it).
-        if (q === pos) return count + 1 >= p.min ? k(q, c) : this.repeat(p, text, q, c, guards, k, p.min);
-        return this.repeat(p, text, q, c, guards, k, count + 1);
+        // An empty iteration ends the loop; in a bounded repeat only the second in a row (the module goes on
+        // after the first: it may set a group the body reads).
+        if (q === pos && (lastEmpty || !guarded)) return count + 1 >= p.min ? k(q, c) : this.repeat(p, text, q, c, guards, k, p.min, true);
+        return this.repeat(p, text, q, c, guards, k, count + 1, q === pos);
       });
       if (!matched && guarded) guards.set(p, (failed ?? new Set()).add(pos));
       return ok;
