@@ -191,7 +191,7 @@ const DEVIATING: Row[] = [
   ["an unbounded repeat (the JS RegExp path)", "(?:(?P=g)x|(?P<g>))*", "xx", [0, 2, { g: "" }], [[0, 2], [2, 2]]],
 ];
 
-it(`the listed deviations of repeats whose item matches empty (${DEVIATING.length} patterns) still differ, and nothing else does`, () => {
+it(`the listed deviations (${DEVIATING.length} row(s), a repeat whose item matches empty) still differ, and nothing else does`, () => {
   const differences: Difference[] = [];
   for (const [, pattern, text, search, finditer] of DEVIATING) {
     const p = compilePattern(pattern);
