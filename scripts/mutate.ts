@@ -16,7 +16,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 const ROOT = join(import.meta.dirname, "..");
 /** Folder name → the files it mutates (globs). */
-const FOLDERS = JSON.parse(readFileSync(join(ROOT, "test/mutation/folders.json"), "utf8")) as Record<string, string[]>;
+const FOLDERS = JSON.parse(readFileSync(join(ROOT, "test/mutation/folders.json"), "utf8")) as Record<string, string[] | { mutate: string[]; tests: string }>;
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const i = args.indexOf(name);
@@ -193,10 +193,12 @@ function writeScores(): void {
       const count = (k: string) => s.survivors.filter((v) => verdict(v) === k).length;
       const valid = s.killed + s.timeout + s.survived + s.noCoverage;
       const later = valid ? `${((100 * (s.killed + s.timeout + count("killed"))) / valid).toFixed(1)}%` : "–";
-      return `| ${s.name} | ${pct(s)} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${count("killed")} | ${count("explained")} | ${count("gone")} | ${count("open")} | ${later} |`;
+      const entry = FOLDERS[s.name]!;
+      const name = Array.isArray(entry) ? s.name : `${s.name} (${entry.tests} tests)`;
+      return `| ${name} | ${pct(s)} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${count("killed")} | ${count("explained")} | ${count("gone")} | ${count("open")} | ${later} |`;
     }),
   ];
-  const text = `# Mutation scores\n\nWritten by \`npm run mutate\` from the last report of each folder (reports/mutation/, not committed; tables written at commit ${commit}). Score = (killed + timeout) / (killed + timeout + survived + no coverage). Of the survivors: *killed by later tests* are those [triage.md](triage.md) names a test for, added after the run (\`npm run mutate -- --verify <folder>\` checks each by applying it; a rerun of the folder counts them as killed); *equivalent or accepted* are explained there; *code since changed* are on code rewritten or removed after the run; *untriaged* are none of these. *Score with later tests* counts the later kills as killed.\n\n${table.join("\n")}\n`;
+  const text = `# Mutation scores\n\nWritten by \`npm run mutate\` from the last report of each folder (reports/mutation/, not committed; tables written at commit ${commit}). Score = (killed + timeout) / (killed + timeout + survived + no coverage). Of the survivors: *killed by later tests* are those [triage.md](triage.md) names a test for, added after the run (\`npm run mutate -- --verify <folder>\` checks each by applying it; a rerun of the folder counts them as killed); *equivalent or accepted* are explained there; *code since changed* are on code rewritten or removed after the run; *untriaged* are none of these. *Score with later tests* counts the later kills as killed. A folder marked *(regex tests)* ran only the regex runtime's own suites (test/mutation/vitest.config.ts); its survivors are triaged against the whole suite.\n\n${table.join("\n")}\n`;
   writeFileSync(join(ROOT, "test/mutation/SCORES.md"), text);
   console.log(`\n${table.join("\n")}\n`);
   for (const s of rows) {

@@ -1,6 +1,6 @@
 // The folders mutation testing covers, one Stryker run each (`npm run mutate -- <name>`): folders.json,
-// name → the globs Stryker mutates.
+// name → the globs Stryker mutates, or { mutate: globs, tests: a test set of vitest.config.ts here }.
 import { readFileSync } from "node:fs";
 
-const globs = JSON.parse(readFileSync(new URL("./folders.json", import.meta.url), "utf8"));
-export const FOLDERS = Object.fromEntries(Object.entries(globs).map(([name, mutate]) => [name, { mutate }]));
+const entries = JSON.parse(readFileSync(new URL("./folders.json", import.meta.url), "utf8"));
+export const FOLDERS = Object.fromEntries(Object.entries(entries).map(([name, f]) => [name, Array.isArray(f) ? { mutate: f } : f]));
