@@ -84,7 +84,7 @@ function codePointCount(text: string, end: number): number {
   let n = 0;
   for (let i = 0; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff || i + 1 >= end) n++;
+    if (!isLead(c) || i + 1 >= end || !isTrail(text.charCodeAt(i + 1))) n++;
   }
   return n;
 }
@@ -224,19 +224,26 @@ export class PatternMatcher implements PyPattern {
    * Capturing the rest costs O(text) per call, so positions where no match can start are skipped.
    */
   private nonEmptyAt(text: string, pos: number): PatternMatch | null {
-    if (this.spec.searchAnchor || pos >= text.length) return null;
+    if (pos >= text.length) return null;
     const first = this.spec.analysis.firstChars;
     const cp = text.codePointAt(pos)!;
     if (first !== "any" && !first.some(([a, b]) => cp >= a && cp <= b)) return null;
-    this.nonEmptyRe ??= new RegExp(`(?=([\\s\\S]*))(?:${expand(this.spec.js, this.tables).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`)})(?!\\1)`, this.spec.flags + "y");
-    return this.exec(this.nonEmptyRe, text, pos, 1);
+    // A `\G` pattern's RegExp is built for the search position, as in regexps().
+    const re = this.spec.searchAnchor ? this.nonEmptyRegExp(codePointCount(text, pos)) : (this.nonEmptyRe ??= this.nonEmptyRegExp());
+    return this.exec(re, text, pos, 1);
+  }
+
+  private nonEmptyRegExp(anchor?: number): RegExp {
+    const js = expand(this.spec.js, this.tables, anchor).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`);
+    return new RegExp(`(?=([\\s\\S]*))(?:${js})(?!\\1)`, this.spec.flags + "y");
   }
 
   private exec(re: RegExp, text: string, pos: number, shift: number): PatternMatch | null {
     const m = execAtBoundary(re, text, pos);
     if (!m) return null;
     const s = this.spec;
-    const start = s.keep !== null ? m.indices![s.keep + shift]![0] : m.index;
+    // A `\K` the match did not pass (`(?:a\K)?b`) leaves the start where the match starts.
+    const start = s.keep !== null ? (m.indices![s.keep + shift]?.[0] ?? m.index) : m.index;
     const groups: Record<string, string | null> = {};
     s.groupNames.forEach((name, i) => {
       let value: string | null = null;
@@ -257,7 +264,7 @@ export class PatternMatcher implements PyPattern {
         const ref = refs.map((r) => m[r]).filter((v) => v !== undefined).pop();
         return ref !== undefined && ref.length > rest.length && ref.startsWith(rest);
       });
-      if (ok || this.uncutAt(text, m.index)) return { start: m.index, end: text.length, partial: true, groups: this.noGroups() };
+      if (ok || this.uncutAt(text, pos, m.index)) return { start: m.index, end: text.length, partial: true, groups: this.noGroups() };
       // Limitation: another cut inside a backreference from the same start is not tried.
       if (m.index >= text.length) break;
       from = m.index + stepAt(text, m.index);
@@ -272,13 +279,15 @@ export class PatternMatcher implements PyPattern {
 
   private uncutRe: RegExp | undefined;
 
-  /** Whether the closure without backreference cuts matches at `pos` (see PatternSpec.partialUncut). */
-  private uncutAt(text: string, pos: number): boolean {
+  /** Whether the closure without backreference cuts matches at `at` (see PatternSpec.partialUncut), searching from `pos`. */
+  private uncutAt(text: string, pos: number, at: number): boolean {
     const src = this.spec.partialUncut;
-    if (!src || this.spec.searchAnchor) return false;
-    this.uncutRe ??= new RegExp(expand(src, this.tables), this.spec.flags.replace("d", "") + "y");
-    this.uncutRe.lastIndex = pos;
-    return this.uncutRe.test(text);
+    if (!src) return false;
+    const flags = this.spec.flags.replace("d", "") + "y";
+    // A `\G` pattern's closure is built for the search position, as in regexps().
+    const re = this.spec.searchAnchor ? new RegExp(expand(src, this.tables, codePointCount(text, pos)), flags) : (this.uncutRe ??= new RegExp(expand(src, this.tables), flags));
+    re.lastIndex = at;
+    return re.test(text);
   }
 
   private unset: Record<string, string | null> | undefined;
@@ -313,7 +322,7 @@ function execAtBoundary(re: RegExp, text: string, pos: number): RegExpExecArray 
   }
 }
 
+/** The UTF-16 length of the code point at `pos`: 2 for a surrogate pair, 1 for anything else (a lone surrogate too). */
 function stepAt(text: string, pos: number): number {
-  const c = text.charCodeAt(pos);
-  return c >= 0xd800 && c <= 0xdbff && pos + 1 < text.length ? 2 : 1;
+  return isLead(text.charCodeAt(pos)) && isTrail(text.charCodeAt(pos + 1)) ? 2 : 1;
 }
