@@ -37,8 +37,12 @@ const SEARCH: SearchRow[] = [
   ["a match at a lone trail surrogate after another character", "(?<=a)", "a\udc00", 0, false, [1, 1, false, {}]],
   ["a match at U+E000 after a lone lead surrogate", "(?=\\ue000)", "\ud800\ue000", 0, false, [1, 1, false, {}]],
   ["a match at a character after a lone lead surrogate", "(?=a)", "\ud800a", 0, false, [1, 1, false, {}]],
+  ["a match at a lone trail surrogate after U+E000", "(?<=\\ue000)", "\ue000\udc00", 0, false, [1, 1, false, {}]],
+  ["\\G in a pattern the backtracking matcher runs", "\\G(?:(?P<y>c)(?P=y)){1,2}", "xcc", 1, false, [1, 3, false, {"y": "c"}]],
+  ["… which matches only at the search position", "\\G(?:(?P<y>c)(?P=y)){1,2}", "xcc", 0, false, null],
   ["a partial match cut inside a backreference must be a prefix of the group", "(?P<a>[xy]+)-(?P=a)z", "xy-y", 0, true, [1, 4, true, {"a": "y"}]],
   ["… the group last set among the JS groups of a name used twice", "(?:(?P<a>x+)|(?P<a>y+))-(?P=a)z", "xx-x", 0, true, [0, 4, true, {"a": "xx"}]],
+  ["… a check whose capture is unset (another alternative's backreference) passes", "(?:(?P<a>x+)-(?P=a)|(?P<b>y+)-(?P=b))z", "yy-y", 0, true, [0, 4, true, {"a": null, "b": "yy"}]],
   ["… a \\G pattern: the other alternative's partial match", "\\G(?P<a>xy)-(?P=a)|xy-q.", "xy-q", 0, true, [0, 4, true, {"a": null}]],
   ["… a \\G pattern: none", "\\G(?P<a>[xy]+)-(?P=a)z", "xy-y", 0, true, [4, 4, true, {"a": null}]],
   ["… a \\K pattern", "\\K(?P<a>[xy]+)-(?P=a)z", "xy-y", 0, true, [1, 4, true, {"a": "y"}]],
@@ -52,6 +56,7 @@ const FINDITER: FinditerRow[] = [
   ["… over a lone lead surrogate at the end", "(?:(?P<y>c)(?P=y)){0,2}", "\ud800", [[0, 0, {"y": null}], [1, 1, {"y": null}]]],
   ["… over a lone lead surrogate before another character", "(?:(?P<y>c)(?P=y)){0,2}", "\ud800a", [[0, 0, {"y": null}], [1, 1, {"y": null}], [2, 2, {"y": null}]]],
   ["the RegExp path steps over a lone lead surrogate before another character", "x*", "\ud800a", [[0, 0, {}], [1, 1, {}], [2, 2, {}]]],
+  ["the backtracking matcher's \\G is the last match's end", "\\G(?:(?P<y>c)(?P=y)){1,2}", "ccxcc", [[0, 2, {"y": "c"}]]],
   ["the backtracking matcher's first match may be empty anywhere", "(?<=x)(?:(?P<y>c)(?P=y)){0,2}?", "xcc", [[1, 1, {"y": null}], [1, 3, {"y": "c"}]]],
   ["a non-empty match where an empty one was: backreferences renumbered", "|(?P<a>x)(?P=a)", "xx", [[0, 0, {"a": null}], [0, 2, {"a": "x"}], [2, 2, {"a": null}]]],
   ["… a backreference to group 10", "|(?P<a>)(?P<b>)(?P<c>)(?P<d>)(?P<e>)(?P<f>)(?P<g>)(?P<h>)(?P<i>)(?P<j>x)(?P=j)", "xx", [[0, 0, {"a": null, "b": null, "c": null, "d": null, "e": null, "f": null, "g": null, "h": null, "i": null, "j": null}], [0, 2, {"a": "", "b": "", "c": "", "d": "", "e": "", "f": "", "g": "", "h": "", "i": "", "j": "x"}], [2, 2, {"a": null, "b": null, "c": null, "d": null, "e": null, "f": null, "g": null, "h": null, "i": null, "j": null}]]],
@@ -112,6 +117,16 @@ describe("PatternMatcher's spec and tables", () => {
   it("a table not passed in, or a backtracking pattern without the matcher, is refused by name", () => {
     expect(() => new PatternMatcher(translatePattern("\\w"), {})).toThrow("uses \\p{rtcWord}, but its table was not passed in");
     expect(() => new PatternMatcher(translatePattern("(?:(?P<y>c)(?P=y)){1,2}"), {})).toThrow("needs the backtracking matcher (Backtracker)");
+  });
+
+  // The resumable search (resumable.ts) runs none of these: \G, \K, the backtracking matcher, a check of a
+  // cut inside a backreference, a possessive repeat (no program), a repeat of what can match empty, a
+  // partial-match closure without a program (a pattern of the oracle sample).
+  it("programs: none for what only the RegExp does", () => {
+    expect(compile("abc").programs()).not.toBeNull();
+    expect(compile("$").programs()).not.toBeNull(); // no partial-match closure
+    const none = ["\\Gab", "a\\Kb", "(?:(?P<y>c)(?P=y)){1,2}", "(?P<a>x)-(?P=a)", "a++", "(?:a|)*b", "(?:-)+(?P<g49>(?:(?:xa|[^a])|\\S))[\\w-](?:(?:(?:[^\\s])++)??)*+"];
+    for (const p of none) expect(compile(p).programs(), p).toBeNull();
   });
 
   it("lookbehind: the spec's, Infinity where it is unbounded", () => {

@@ -102,6 +102,8 @@ export class PatternMatcher implements PyPattern {
   private readonly partialRe: RegExp | null;
   private nonEmptyRe: RegExp | undefined;
   private readonly backtracker: Backtracker | null;
+  private readonly matcher: typeof Backtracker | undefined;
+  private anchoredBacktracker: { pos: number; bt: Backtracker } | undefined;
   private anchored: { pos: number; re: RegExp; partial: RegExp | null } | undefined;
   private stickyRe: RegExp | undefined;
   private resumable: { full: MatcherProgram; partial: MatcherProgram | null } | null | undefined;
@@ -118,11 +120,23 @@ export class PatternMatcher implements PyPattern {
     this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial, tables), spec.flags.replace("d", "") + "g");
     if (spec.backtrack && !matcher) throw new Error(`pattern ${JSON.stringify(spec.source)} needs the backtracking matcher (Backtracker)`);
     this.backtracker = spec.backtrack ? new matcher!(spec.backtrack.program, spec.flags, (js) => expand(js, tables)) : null;
+    this.matcher = matcher;
+  }
+
+  /** The backtracking matcher; a `\G` pattern's leaves are built for the search position, as in regexps(). */
+  private backtrackerAt(text: string, pos: number): Backtracker {
+    if (!this.spec.searchAnchor) return this.backtracker!;
+    const anchor = codePointCount(text, pos);
+    if (this.anchoredBacktracker?.pos !== anchor) {
+      const bt = new this.matcher!(this.spec.backtrack!.program, this.spec.flags, (js) => expand(js, this.tables, anchor));
+      this.anchoredBacktracker = { pos: anchor, bt };
+    }
+    return this.anchoredBacktracker.bt;
   }
 
   /** The first complete match from `pos` by the backtracking matcher (`notEmptyAt`: no empty match there). */
   private backtrackSearch(text: string, pos: number, notEmptyAt = -1): PatternMatch | null {
-    const bt = this.backtracker!;
+    const bt = this.backtrackerAt(text, pos);
     for (let start = pos; start <= text.length; start += start < text.length ? stepAt(text, start) : 1) {
       const m = bt.matchAt(text, start, start === notEmptyAt);
       if (!m) continue;
