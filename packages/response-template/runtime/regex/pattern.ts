@@ -102,16 +102,14 @@ export class PatternMatcher implements PyPattern {
   private readonly partialRe: RegExp | null;
   private nonEmptyRe: RegExp | undefined;
   private readonly backtracker: Backtracker | null;
-  private readonly matcher: typeof Backtracker | undefined;
-  private anchoredBacktracker: { pos: number; bt: Backtracker } | undefined;
-  private anchored: { pos: number; re: RegExp; partial: RegExp | null } | undefined;
+  private anchored: { pos: number; re: RegExp; partial: RegExp | null; bt?: Backtracker | null } | undefined;
   private stickyRe: RegExp | undefined;
   private resumable: { full: MatcherProgram; partial: MatcherProgram | null } | null | undefined;
 
   constructor(
     readonly spec: PatternSpec,
     private readonly tables: UnicodeTables,
-    matcher?: typeof Backtracker,
+    private readonly matcher?: typeof Backtracker,
   ) {
     this.source = spec.source;
     this.groupNames = spec.groupNames;
@@ -120,23 +118,11 @@ export class PatternMatcher implements PyPattern {
     this.partialRe = spec.partial === null ? null : new RegExp(expand(spec.partial, tables), spec.flags.replace("d", "") + "g");
     if (spec.backtrack && !matcher) throw new Error(`pattern ${JSON.stringify(spec.source)} needs the backtracking matcher (Backtracker)`);
     this.backtracker = spec.backtrack ? new matcher!(spec.backtrack.program, spec.flags, (js) => expand(js, tables)) : null;
-    this.matcher = matcher;
-  }
-
-  /** The backtracking matcher; a `\G` pattern's leaves are built for the search position, as in regexps(). */
-  private backtrackerAt(text: string, pos: number): Backtracker {
-    if (!this.spec.searchAnchor) return this.backtracker!;
-    const anchor = codePointCount(text, pos);
-    if (this.anchoredBacktracker?.pos !== anchor) {
-      const bt = new this.matcher!(this.spec.backtrack!.program, this.spec.flags, (js) => expand(js, this.tables, anchor));
-      this.anchoredBacktracker = { pos: anchor, bt };
-    }
-    return this.anchoredBacktracker.bt;
   }
 
   /** The first complete match from `pos` by the backtracking matcher (`notEmptyAt`: no empty match there). */
   private backtrackSearch(text: string, pos: number, notEmptyAt = -1): PatternMatch | null {
-    const bt = this.backtrackerAt(text, pos);
+    const bt = this.regexps(text, pos).bt!;
     for (let start = pos; start <= text.length; start += start < text.length ? stepAt(text, start) : 1) {
       const m = bt.matchAt(text, start, start === notEmptyAt);
       if (!m) continue;
@@ -222,15 +208,16 @@ export class PatternMatcher implements PyPattern {
     return out;
   }
 
-  private regexps(text: string, pos: number): { re: RegExp; partialRe: RegExp | null } {
-    if (!this.spec.searchAnchor) return { re: this.re, partialRe: this.partialRe };
+  private regexps(text: string, pos: number): { re: RegExp; partialRe: RegExp | null; bt: Backtracker | null } {
+    if (!this.spec.searchAnchor) return { re: this.re, partialRe: this.partialRe, bt: this.backtracker };
     const anchor = codePointCount(text, pos);
     if (this.anchored?.pos !== anchor) {
       const s = this.spec;
       const partial = s.partial === null ? null : new RegExp(expand(s.partial, this.tables, anchor), s.flags.replace("d", "") + "g");
       this.anchored = { pos: anchor, re: new RegExp(expand(s.js, this.tables, anchor), s.flags + "g"), partial };
+      this.anchored.bt = s.backtrack ? new this.matcher!(s.backtrack.program, s.flags, (js) => expand(js, this.tables, anchor)) : null;
     }
-    return { re: this.anchored.re, partialRe: this.anchored.partial };
+    return { re: this.anchored.re, partialRe: this.anchored.partial, bt: this.anchored.bt ?? null };
   }
 
   /**
@@ -242,22 +229,16 @@ export class PatternMatcher implements PyPattern {
     const first = this.spec.analysis.firstChars;
     const cp = text.codePointAt(pos)!;
     if (first !== "any" && !first.some(([a, b]) => cp >= a && cp <= b)) return null;
-    // A `\G` pattern's RegExp is built for the search position, as in regexps().
-    const re = this.spec.searchAnchor ? this.nonEmptyRegExp(codePointCount(text, pos)) : (this.nonEmptyRe ??= this.nonEmptyRegExp());
+    const anchor = this.spec.searchAnchor ? codePointCount(text, pos) : undefined; // `\G`: built per position, as in regexps()
+    const re = anchor === undefined ? (this.nonEmptyRe ??= nonEmptyRegExp(expand(this.spec.js, this.tables), this.spec.flags)) : nonEmptyRegExp(expand(this.spec.js, this.tables, anchor), this.spec.flags);
     return this.exec(re, text, pos, 1);
-  }
-
-  private nonEmptyRegExp(anchor?: number): RegExp {
-    const js = expand(this.spec.js, this.tables, anchor).replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`);
-    return new RegExp(`(?=([\\s\\S]*))(?:${js})(?!\\1)`, this.spec.flags + "y");
   }
 
   private exec(re: RegExp, text: string, pos: number, shift: number): PatternMatch | null {
     const m = execAtBoundary(re, text, pos);
     if (!m) return null;
     const s = this.spec;
-    // A `\K` the match did not pass (`(?:a\K)?b`) leaves the start where the match starts.
-    const start = s.keep !== null ? (m.indices![s.keep + shift]?.[0] ?? m.index) : m.index;
+    const start = s.keep !== null ? (m.indices![s.keep + shift]?.[0] ?? m.index) : m.index; // a `\K` not passed: the match's start
     const groups: Record<string, string | null> = {};
     s.groupNames.forEach((name, i) => {
       let value: string | null = null;
@@ -293,13 +274,11 @@ export class PatternMatcher implements PyPattern {
 
   private uncutRe: RegExp | undefined;
 
-  /** Whether the closure without backreference cuts matches at `at` (see PatternSpec.partialUncut), searching from `pos`. */
+  /** Whether the closure without backreference cuts matches at `at` (see PatternSpec.partialUncut); `\G` is `pos`. */
   private uncutAt(text: string, pos: number, at: number): boolean {
     const src = this.spec.partialUncut;
     if (!src) return false;
-    const flags = this.spec.flags.replace("d", "") + "y";
-    // A `\G` pattern's closure is built for the search position, as in regexps().
-    const re = this.spec.searchAnchor ? new RegExp(expand(src, this.tables, codePointCount(text, pos)), flags) : (this.uncutRe ??= new RegExp(expand(src, this.tables), flags));
+    const re = this.spec.searchAnchor ? new RegExp(expand(src, this.tables, codePointCount(text, pos)), this.spec.flags.replace("d", "") + "y") : (this.uncutRe ??= new RegExp(expand(src, this.tables), this.spec.flags.replace("d", "") + "y"));
     re.lastIndex = at;
     return re.test(text);
   }
@@ -339,4 +318,9 @@ function execAtBoundary(re: RegExp, text: string, pos: number): RegExpExecArray 
 /** The UTF-16 length of the code point at `pos`: 2 for a surrogate pair, 1 for anything else (a lone surrogate too). */
 function stepAt(text: string, pos: number): number {
   return isLead(text.charCodeAt(pos)) && isTrail(text.charCodeAt(pos + 1)) ? 2 : 1;
+}
+
+/** `(?=(rest))R(?!\rest)` for nonEmptyAt: `js` with its backreferences renumbered past the rest's group. */
+function nonEmptyRegExp(js: string, flags: string): RegExp {
+  return new RegExp(`(?=([\\s\\S]*))(?:${js.replace(/\\(\d+)/g, (_, d: string) => `\\${Number(d) + 1}`)})(?!\\1)`, flags + "y");
 }
