@@ -9,6 +9,7 @@ import type { PatternMatch } from "../../packages/response-template/runtime/rege
 import { DIGIT, PY_SPACE, SPACE, WORD } from "../../packages/response-template/runtime/regex/unicode-tables.ts";
 import { FIXTURE_BREAKDOWN, FIXTURE_ROWS, fixtureLines } from "../conformance/paths.ts";
 import { describeDifference, sortOut, type Difference, type Mode } from "./deviations.ts";
+import { cpOffset, unitOffset } from "./offsets.ts";
 
 interface SearchCase {
   pos: number;
@@ -23,18 +24,6 @@ interface Row {
   groups?: string[];
   results?: { hay: string; search?: SearchCase[]; finditer?: [string, Record<string, string | null>][] }[];
 }
-/** UTF-16 offset of code point index `cp` in `s`. */
-function unitOffset(s: string, cp: number): number {
-  let units = 0;
-  let i = 0;
-  for (const ch of s) {
-    if (i++ === cp) return units;
-    units += ch.length;
-  }
-  return units;
-}
-/** Code-point index of UTF-16 offset `u`. */
-const cpOffset = (s: string, u: number): number => [...s.slice(0, u)].length;
 const span = (hay: string, m: PatternMatch) => `${cpOffset(hay, m.start)}:${cpOffset(hay, m.end)}`;
 
 /** Every comparison of the row that differs from the recording (none when it behaves as recorded). */

@@ -295,6 +295,22 @@ function run(c: Case, text: string, steps: readonly (typeof step extends fc.Arbi
   }
 }
 
+/** A case, a text of its pieces and the steps that feed it: each answer compared with the whole text's. */
+const driven = () =>
+  fc.property(
+    fc.nat(cases.length - 1),
+    fc.array(fc.nat(80), { maxLength: 40 }),
+    fc.option(fc.tuple(fc.nat(), fc.nat()), { freq: 1 }),
+    fc.array(step, { minLength: 1, maxLength: 14 }),
+    (which, picks, sample, steps) => {
+      const c = cases[which]!;
+      const parts = picks.map((k) => c.pieces[k % c.pieces.length]!);
+      // Half the time a sample text of the pattern's templates (where it matches) among the pieces.
+      if (sample && c.samples.length) parts.splice(sample[1] % (parts.length + 1), 0, c.samples[sample[0] % c.samples.length]!);
+      run(c, parts.join(""), steps);
+    },
+  );
+
 describe("PatternStream driven like the engine", () => {
   it(`covers the library patterns and more (${cases.length}, ${cases.filter((c) => c.pattern.programs() === null).length} RegExp-only)`, () => {
     expect(cases.length).toBeGreaterThan(EXTRA.length + 20);
@@ -304,19 +320,7 @@ describe("PatternStream driven like the engine", () => {
   it("answers what pattern.search answers on the whole text, call after call", () => {
     const before = PatternStream.disagreements;
     checkProperty(
-      fc.property(
-        fc.nat(cases.length - 1),
-        fc.array(fc.nat(80), { maxLength: 40 }),
-        fc.option(fc.tuple(fc.nat(), fc.nat()), { freq: 1 }),
-        fc.array(step, { minLength: 1, maxLength: 14 }),
-        (which, picks, sample, steps) => {
-          const c = cases[which]!;
-          const parts = picks.map((k) => c.pieces[k % c.pieces.length]!);
-          // Half the time a sample text of the pattern's templates (where it matches) among the pieces.
-          if (sample && c.samples.length) parts.splice(sample[1] % (parts.length + 1), 0, c.samples[sample[0] % c.samples.length]!);
-          run(c, parts.join(""), steps);
-        },
-      ),
+      driven(),
       RUNS,
     );
     expect(PatternStream.disagreements - before).toBe(0);
@@ -333,18 +337,7 @@ describe("PatternStream driven like the engine", () => {
     const before = PatternStream.disagreements;
     try {
       checkProperty(
-        fc.property(
-          fc.nat(cases.length - 1),
-          fc.array(fc.nat(80), { maxLength: 40 }),
-          fc.option(fc.tuple(fc.nat(), fc.nat()), { freq: 1 }),
-          fc.array(step, { minLength: 1, maxLength: 14 }),
-          (which, picks, sample, steps) => {
-            const c = cases[which]!;
-            const parts = picks.map((k) => c.pieces[k % c.pieces.length]!);
-            if (sample && c.samples.length) parts.splice(sample[1] % (parts.length + 1), 0, c.samples[sample[0] % c.samples.length]!);
-            run(c, parts.join(""), steps);
-          },
-        ),
+        driven(),
         RUNS / 2,
       );
     } finally {

@@ -13,6 +13,7 @@ import type { PatternMatch } from "../../packages/response-template/runtime/rege
 import { WORD } from "../../packages/response-template/runtime/regex/unicode-tables.ts";
 import { translatePattern } from "../../packages/response-template/translate/index.ts";
 import { describeDifference, sortOut, type Difference } from "./deviations.ts";
+import { cpOffset, unitOffset } from "./offsets.ts";
 
 type Groups = Record<string, string | null>;
 type SearchRow = [why: string, pattern: string, text: string, pos: number, partial: boolean, expected: [number, number, boolean, Groups] | null];
@@ -68,17 +69,6 @@ const FINDITER: FinditerRow[] = [
   ["… a \\G pattern with nothing non-empty there", "\\G|b", "ab", [[0, 0, {}], [1, 2, {}], [2, 2, {}]]],
 ];
 
-/** UTF-16 offset of code point index `cp` in `s`. */
-function unitOffset(s: string, cp: number): number {
-  let units = 0;
-  let i = 0;
-  for (const ch of s) {
-    if (i++ === cp) return units;
-    units += ch.length;
-  }
-  return units;
-}
-const cpOffset = (s: string, u: number): number => [...s.slice(0, u)].length;
 // A fresh matcher per row: compilePattern's cache would share the RegExps a row builds lazily.
 const compile = (pattern: string) => new CompiledPattern(translatePattern(pattern));
 
