@@ -177,24 +177,24 @@ export class LiteralsSearch implements DelimiterSearch {
     this.from = at;
     this.end = end;
     const lits = this.literals;
-    let best = -1;
+    let best = Infinity; // an occurrence found before buf[0] (held by the engine, pos < 0) is negative
     let bestLen = 0;
     for (let i = 0; i < lits.length; i++) {
       const lit = lits[i]!;
       let k = this.found[i]! >= at ? this.found[i]! - base : -1;
-      if (k < 0) {
+      if (this.found[i]! < at) {
         k = buf.indexOf(lit, Math.max(pos, this.dead[i]! - base));
         this.found[i] = k < 0 ? -1 : base + k;
         this.dead[i] = k < 0 ? end - lit.length + 1 : base + k;
       }
       // Longest first: a later (shorter) literal wins only by starting strictly earlier.
-      if (k >= 0 && (best < 0 || k < best)) {
+      if (this.found[i]! >= 0 && k < best) {
         best = k;
         bestLen = lit.length;
       }
     }
     this.quiet = false;
-    if (best >= 0) return { start: best, end: best + bestLen, partial: false, groups: null };
+    if (best !== Infinity) return { start: best, end: best + bestLen, partial: false, groups: null };
     if (!partial) return null;
     let p = -1;
     for (const lit of lits) {
