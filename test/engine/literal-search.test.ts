@@ -29,6 +29,9 @@ const ROWS: [string[], string, number, boolean, Span][] = [
   [["abc", "b"], "zab", 0, true, [2, 3, false]],
   [["<tool>", "<t"], "a <to", 0, true, [2, 4, false]],
   [["<tool>", "<t"], "a <x", 0, true, [4, 4, true]],
+  // Both start at 2: the longer one (listed first) wins the tie.
+  [["<tool>", "<t"], "a <tool>", 0, true, [2, 8, false]],
+  [["<tool>", "<t"], "<tool><t", 0, false, [0, 6, false]],
 ];
 
 /**

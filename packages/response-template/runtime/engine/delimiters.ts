@@ -181,7 +181,7 @@ export class LiteralsSearch implements DelimiterSearch {
     let bestLen = 0;
     for (let i = 0; i < lits.length; i++) {
       const lit = lits[i]!;
-      let k = this.found[i]! >= at ? this.found[i]! - base : -1;
+      let k = this.found[i]! - base; // its occurrence, unless before the read position (or none): search again
       if (this.found[i]! < at) {
         k = buf.indexOf(lit, Math.max(pos, this.dead[i]! - base));
         this.found[i] = k < 0 ? -1 : base + k;
