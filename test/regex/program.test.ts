@@ -3,7 +3,8 @@
 // (`regex.compile(p, regex.DOTALL)`, `search(text, pos)` and `search(text, pos, partial=True)`; a
 // partial answer ends in "+"), each on a construct whose compilation a wrong program would get wrong —
 // a literal under flag i, a class tested at U+0100, bounded repeats, a lookbehind inside a lookahead,
-// a repeat of something that can match empty, a counted repeat too large to unroll. A stream answers
+// a repeat of something that can match empty, a counted repeat too large to unroll, the quantifiers
+// translation writes, the candidate test that lets a search skip ahead. A stream answers
 // from its program alone where it finds nothing, a pending match or a partial one; a complete match is
 // checked against the pattern's RegExp, which must never have to correct it (PatternStream.disagreements).
 import { describe, expect, it } from "vitest";
@@ -41,6 +42,21 @@ const ROWS: Row[] = [
   { why: "a repeat of something that can match empty runs on the RegExp", pattern: "(?:a?)*b", text: "aab", pos: 0, full: "0:3", partial: "0:3", resumable: false },
   { why: "a counted repeat too large to unroll runs on the RegExp", pattern: "a{30000}", text: "aaa", pos: 0, full: null, partial: "0:3+", resumable: false },
   { why: "a counted repeat too large to unroll runs on the RegExp (later start)", pattern: "a{30000}", text: "baa", pos: 0, full: null, partial: "1:3+", resumable: false },
+  // The source parser: quantifiers as translation writes them (`{2,}`, `*?`, the `\n?` of `$`).
+  { why: "an unbounded counted repeat takes more than its minimum", pattern: "a{2,}", text: "baaab", pos: 0, full: "1:4", partial: "1:4", resumable: true },
+  { why: "a lazy repeat gets a program", pattern: "x.*?y", text: "axaybyc", pos: 0, full: "1:4", partial: "1:4", resumable: true },
+  { why: "the optional newline of $ is read", pattern: "a$", text: "a\n", pos: 0, full: "0:1", partial: "0:1", resumable: true },
+  // Which repeats can match empty (nullable): only those make a program RegExp-only, and a walk of one
+  // that is not marked recurses without end.
+  { why: "a repeat of a sequence gets a program", pattern: "(?:ab)+c", text: "xababc", pos: 0, full: "1:6", partial: "1:6", resumable: true },
+  { why: "a repeat of an alternation gets a program", pattern: "(?:ab|cd)+e", text: "xabcde", pos: 0, full: "1:6", partial: "1:6", resumable: true },
+  { why: "a repeat of an alternation with (*FAIL) gets a program", pattern: "(?:a|(*F))+b", text: "xaab", pos: 0, full: "1:4", partial: "1:4", resumable: true },
+  { why: "a repeat of a repeat that can match empty runs on the RegExp", pattern: "(?:a*)*b", text: "aab", pos: 0, full: "0:3", partial: "0:3", resumable: false },
+  { why: "a repeat of a lookahead alternative runs on the RegExp", pattern: "(?:a|(?=b))*b", text: "aab", pos: 0, full: "0:3", partial: "0:3", resumable: false },
+  // The candidate test (where a match can begin, three code points deep) may only over-approximate.
+  { why: "a negative lookahead passes any next character but its own", pattern: "x(?!a)", text: "xb", pos: 0, full: "0:1", partial: "0:1", resumable: true },
+  { why: "a program that can match without reading begins anywhere", pattern: "a?", text: "ba", pos: 0, full: "0:0", partial: "0:0", resumable: true },
+  { why: "a test that can end a match lets anything follow, whatever else shares it", pattern: "a|ab", text: "ax", pos: 0, full: "0:1", partial: "0:1", resumable: true },
 ];
 
 const show = (m: PatternMatch | null, text: string): string | null =>
