@@ -5,7 +5,8 @@
 // get wrong — a body's threads in one state but under different pending conditions, a body whose paths
 // meet again (kept once, so that a long text costs linear time), lookaheads decided at the end of the text.
 // The runs answer every search here (the RegExp's window search is off), and a complete match must never
-// need the RegExp's correction (PatternStream.disagreements).
+// need the RegExp's correction (PatternStream.disagreements). Each row is searched twice: on the whole
+// text, and with its front dropped as the engine drops it (up to the search position minus the lookbehind).
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
 import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
@@ -41,7 +42,13 @@ const ROWS: Row[] = [
   { why: "a negative lookahead after the end of the text", pattern: "a$(?!b)", text: "a", pos: 0, full: "0:1", partial: "0:1" },
   { why: "a lookahead after `$` before a final newline", pattern: "a$(?=\\n)", text: "a\n", pos: 0, full: "0:1", partial: "0:1" },
   { why: "a lookbehind after the end of the text inside a lookahead", pattern: "x(?=a$\\b)", text: "xa", pos: 0, full: "0:1", partial: "0:1" },
+  { why: "a lookbehind after the end of the text inside a lookahead, the front dropped", pattern: "x(?=a$\\b)", text: "yyyyxa", pos: 4, full: "4:5", partial: "4:5" },
+  { why: "a lookbehind right after the end of the text, the front dropped", pattern: "x\\Z\\b", text: "yyyx", pos: 3, full: "3:4", partial: "3:4" },
+  { why: "a lookbehind right after the end of the text, the front dropped (longer)", pattern: "x\\Z(?<=yx)", text: "yyyyyx", pos: 5, full: "5:6", partial: "5:6" },
 ];
+
+/** A stream's answer (offsets into the text it was given, from `base`) in offsets of the whole text. */
+const shifted = (m: PatternMatch | null, base: number): PatternMatch | null => m && { ...m, start: m.start + base, end: m.end + base };
 
 const show = (m: PatternMatch | null, text: string): string | null =>
   m === null || m.start >= text.length ? null : `${m.start}:${m.end}${m.partial ? "+" : ""}`;
@@ -58,8 +65,12 @@ describe("lookaheads in the resumable matcher agree with the regex module", () =
       const p = compilePattern(r.pattern) as CompiledPattern;
       expect(p.programs()).not.toBeNull();
       const before = PatternStream.disagreements;
-      expect(show(new PatternStream(p).search(r.text, 0, r.pos, true), r.text)).toBe(r.partial);
-      expect(show(new PatternStream(p).search(r.text, 0, r.pos, false), r.text)).toBe(r.full);
+      const cut = Math.max(0, r.pos - p.lookbehind);
+      for (const base of cut > 0 ? [0, cut] : [0]) {
+        const search = (partial: boolean) => shifted(new PatternStream(p).search(r.text.slice(base), base, r.pos - base, partial), base);
+        expect(show(search(true), r.text), `front dropped up to ${base}`).toBe(r.partial);
+        expect(show(search(false), r.text), `front dropped up to ${base}`).toBe(r.full);
+      }
       expect(PatternStream.disagreements - before).toBe(0);
     });
   }
