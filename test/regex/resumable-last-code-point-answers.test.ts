@@ -1,0 +1,33 @@
+// The engine's quiet scan asks a pattern's stream, after an idle search, what a match starting at the
+// text's last code point would be (PatternStream.lastAnswer, from runtime/regex/resumable.ts's
+// lastCodePointAnswer): a table filled as runs stand lazily before a last code point, per program, so
+// every stream (every parser) of the pattern shares it. "unknown" makes the scan fall back to a search.
+// The partial answers below are the `regex` module's (2026.9.29): search("hello <", partial=True) is a
+// partial match at 6:7, search("hi x", partial=True) one at 4:4 (the empty end).
+import { describe, expect, it } from "vitest";
+import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+
+const LT = 0x3c;
+
+describe("last-code-point answers of the resumable search", () => {
+  it("unknown until a stream of the pattern has met them, then shared by every stream of it", () => {
+    // Its own pattern: no other test in this file searched it.
+    const p = compilePattern("<tool>") as CompiledPattern;
+    expect(new PatternStream(p).lastAnswer(LT, 1)).toBe("unknown");
+
+    const first = new PatternStream(p);
+    expect(first.search("hello <", 0, 0, true)).toMatchObject({ start: 6, end: 7, partial: true });
+    expect(first.idle()).toBe(true);
+    expect(first.lastAnswer(LT, 1)).toBe("pending");
+    // Pending from a code point the scan says lies before its window: not pending there.
+    expect(first.lastAnswer(LT, 0)).toBe("none");
+
+    // Another parser's stream, which has searched text of its own, knows it too.
+    const second = new PatternStream(p);
+    expect(second.search("hi x", 0, 0, true)).toMatchObject({ start: 4, end: 4, partial: true });
+    expect(second.idle()).toBe(true);
+    expect(second.lastAnswer(LT, 1)).toBe("pending");
+  });
+});
