@@ -275,7 +275,7 @@ export class Run {
           continue;
         }
         if (limit === view.end && !this.program.lookback && lastCodePoint(view, limit) === this.at) {
-          this.lastUnread = true;
+          this.lastUnread = this.lazy = true; // as lazy as when it skipped here: only the thread started here runs
           return;
         }
       }
