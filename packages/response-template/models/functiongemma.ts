@@ -65,10 +65,10 @@ const tables: UnicodeTables = { Space: SPACE };
 const P0: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*<start_function_call>call:(?P<name>[^{<\\s]+)",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}start_function_call\\u{3E}call\\u{3A}((?:[^\\u{7B}\\u{3C}\\p{rtcSpace}])+)",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}start_function_call\\u{3E}call\\u{3A}((?:[[^\\u{7B}\\u{3C}\\p{rtcSpace}]])+)",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:[^\\u{7B}\\u{3C}\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:[[^\\u{7B}\\u{3C}\\p{rtcSpace}]])*(?![\\s\\S]))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,

@@ -112,10 +112,10 @@ const P0: PatternMatcher = new PatternMatcher(
 const P1: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*<function=(?P<name>[^>\\n]+)>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}function\\u{3D}((?:[^\\u{3E}\\u{A}])+)\\u{3E}",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}function\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[^\\u{3E}\\u{A}])*(?![\\s\\S])|(?:(?:[^\\u{3E}\\u{A}])+)(?![\\s\\S])))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?![\\s\\S])))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -168,10 +168,10 @@ const P2: PatternMatcher = new PatternMatcher(
 const P3: PatternMatcher = new PatternMatcher(
   {
     source: '^\\s*(?=\\{\\s*"name"\\s*:\\s*"[^"\\n]*"\\s*,\\s*"arguments"\\s*:)',
-    js: "(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A}(?:[\\p{rtcSpace}])*\\u{22}(?:[^\\u{22}\\u{A}])*\\u{22}(?:[\\p{rtcSpace}])*\\u{2C}(?:[\\p{rtcSpace}])*\\u{22}arguments\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
+    js: "(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A}(?:[\\p{rtcSpace}])*\\u{22}(?:[[^\\u{22}\\u{A}]])*\\u{22}(?:[\\p{rtcSpace}])*\\u{2C}(?:[\\p{rtcSpace}])*\\u{22}arguments\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
     flags: "v",
     partial:
-      "(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?:[^\\u{22}\\u{A}])*(?![\\s\\S])|(?:[^\\u{22}\\u{A}])*(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{2C}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|u(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))))))",
+      "(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}\\u{A}]])*(?![\\s\\S])|(?:[[^\\u{22}\\u{A}]])*(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{2C}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|u(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: false,

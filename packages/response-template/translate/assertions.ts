@@ -2,7 +2,7 @@
 // end, `\Z` → end; `\b \B \m \M` become lookarounds on the module's word table (or ASCII);
 // `\G` is a placeholder the runtime replaces per search position.
 import type { NodeOf } from "./ast.ts";
-import { ANY, END } from "./js-source.ts";
+import { ANY, END, NOT_NEWLINE } from "./js-source.ts";
 
 export function assertion(n: NodeOf<"assert">): string {
   const w = n.ascii ? "[A-Za-z0-9_]" : "[\\p{rtcWord}]";
@@ -12,9 +12,9 @@ export function assertion(n: NodeOf<"assert">): string {
     case "end":
       return `(?=\\n?${END})`;
     case "lineStart":
-      return "(?<![^\\n])";
+      return `(?<!${NOT_NEWLINE})`;
     case "lineEnd":
-      return "(?![^\\n])";
+      return `(?!${NOT_NEWLINE})`;
     case "textEnd":
       return END;
     case "wordBoundary":

@@ -13,7 +13,7 @@ import type { Ast, ClassItem, Node, NodeOf } from "./ast.ts";
 import { caseCloseRanges, caseVariants } from "./casefold.ts";
 import { classItem } from "./class-items.ts";
 import { GRAPHEME } from "./grapheme.ts";
-import { ANY, esc, quantifier } from "./js-source.ts";
+import { ANY, NOT_NEWLINE, esc, notIn, quantifier } from "./js-source.ts";
 import { canMatchEmpty } from "./lengths.ts";
 import { numberGroups, openGroup, pythonBackref, sameAsGroup, type Numbered, type PendingCheck } from "./placeholders.ts";
 import { emptyElse, prefersEmpty } from "./prefers-empty.ts";
@@ -63,7 +63,7 @@ export class Emitter {
       case "class":
         return this.cls(n);
       case "any":
-        return n.dotall ? ANY : "[^\\n]";
+        return n.dotall ? ANY : NOT_NEWLINE;
       case "assert":
         if (n.kind === "searchAnchor") this.searchAnchor = true;
         return assertion(n);
@@ -155,7 +155,8 @@ export class Emitter {
       if (!closed) unsupported(this.ast.source, "case-insensitive range too wide to expand");
       items = [...items.filter((i) => i.type !== "range"), ...closed.map(([from, to]) => ({ type: "range" as const, from, to }))];
     }
-    return `[${n.negated ? "^" : ""}${items.map(classItem).join("")}]`;
+    const body = items.map(classItem).join("");
+    return n.negated ? notIn(body) : `[${body}]`;
   }
 
   /** `(?1)`, `(?&name)`: the called group's pattern, inlined without capturing. */
