@@ -7,20 +7,10 @@
 // `search(text, partial=True)`), searched from 0 as the text grows one character at a time, and whole.
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
 import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { expectRecordedAnswers, type RecordedRow } from "./recorded-rows.ts";
 
-interface Row {
-  why: string;
-  pattern: string;
-  text: string;
-  /** The module's search and partial search: "start:end", a partial match with "+", or null. */
-  full: string | null;
-  partial: string | null;
-}
-
-const ROWS: Row[] = [
+const ROWS: RecordedRow[] = [
   { why: "an instruction reached under a pending lookahead, then without it", pattern: "(?:(?=b)|)a", text: "a", full: "0:1", partial: "0:1" },
   { why: "closures from one instruction with and without a condition that stays pending", pattern: "(?:(?=a*c)|)a+b", text: "aab", full: "0:3", partial: "0:3" },
   { why: "closures with and without the condition, after a false start", pattern: "(?:(?=a*c)|)a+b", text: "xaab", full: "1:4", partial: "1:4" },
@@ -42,21 +32,13 @@ const ROWS: Row[] = [
   },
 ];
 
-const show = (m: PatternMatch | null, n: number): string | null => (m === null || m.start > n ? null : `${m.start}:${m.end}${m.partial ? "+" : ""}`);
-
 describe("the closure walk agrees with the regex module", () => {
   for (const r of ROWS) {
     it(`${r.why}: ${r.pattern} on ${JSON.stringify(r.text)}`, () => {
       // A fresh compilation: closures are tabled per program.
       const p = compilePattern(r.pattern) as CompiledPattern;
       expect(p.programs(), "runs on the resumable matcher").not.toBeNull();
-      for (const [partial, expected] of [[false, r.full], [true, r.partial]] as const) {
-        const s = new PatternStream(p);
-        let m: PatternMatch | null = null;
-        for (let end = 1; end <= r.text.length; end++) m = s.search(r.text.slice(0, end), 0, 0, partial);
-        expect(show(m, r.text.length), `partial ${partial}, one character at a time`).toBe(expected);
-        expect(show(new PatternStream(p).search(r.text, 0, 0, partial), r.text.length), `partial ${partial}, whole`).toBe(expected);
-      }
+      expectRecordedAnswers(p, r);
     });
   }
 });

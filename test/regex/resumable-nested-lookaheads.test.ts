@@ -6,20 +6,10 @@
 // the text grows one character at a time, as a parser's buffer does, and whole.
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
 import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { expectRecordedAnswers, type RecordedRow } from "./recorded-rows.ts";
 
-interface Row {
-  why: string;
-  pattern: string;
-  text: string;
-  /** The module's search and partial search: "start:end", a partial match with "+", or null. */
-  full: string | null;
-  partial: string | null;
-}
-
-const ROWS: Row[] = [
+const ROWS: RecordedRow[] = [
   { why: "the inner lookahead progresses while the outer body stays on its loop", pattern: "x(?=(?=aab)a*b)", text: "zxaabx", full: "1:2", partial: "1:2" },
   { why: "the inner lookahead progresses (the text ends inside it)", pattern: "x(?=(?=aab)a*b)", text: "xaa", full: null, partial: "0:3+" },
   { why: "the inner lookahead is decided while the outer body stays on its loop", pattern: "x(?=(?=ab)[abc]*c)", text: "zxabcx", full: "1:2", partial: "1:2" },
@@ -28,21 +18,13 @@ const ROWS: Row[] = [
   { why: "three nested lookaheads opened at every position (decided)", pattern: "(?=(?=(?=aa)))", text: "abbbxbaxaa", full: "8:8", partial: "8:8" },
 ];
 
-const show = (m: PatternMatch | null, n: number): string | null => (m === null || m.start > n ? null : `${m.start}:${m.end}${m.partial ? "+" : ""}`);
-
 describe("nested lookaheads agree with the regex module", () => {
   for (const r of ROWS) {
     it(`${r.why}: ${r.pattern} on ${JSON.stringify(r.text)}`, () => {
       // A fresh compilation: how body states are interned depends on what the program met before.
       const p = compilePattern(r.pattern) as CompiledPattern;
       expect(p.programs(), "runs on the resumable matcher").not.toBeNull();
-      for (const [partial, expected] of [[false, r.full], [true, r.partial]] as const) {
-        const s = new PatternStream(p);
-        let m: PatternMatch | null = null;
-        for (let end = 1; end <= r.text.length; end++) m = s.search(r.text.slice(0, end), 0, 0, partial);
-        expect(show(m, r.text.length), `partial ${partial}, one character at a time`).toBe(expected);
-        expect(show(new PatternStream(p).search(r.text, 0, 0, partial), r.text.length), `partial ${partial}, whole`).toBe(expected);
-      }
+      expectRecordedAnswers(p, r);
     });
   }
 });

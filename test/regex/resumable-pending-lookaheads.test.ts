@@ -10,20 +10,12 @@ import { PatternStream } from "../../packages/response-template/runtime/regex/pa
 import { Run } from "../../packages/response-template/runtime/regex/resumable.ts";
 import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
 import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import type { RecordedRow } from "./recorded-rows.ts";
 
 const N = 200;
 
-interface Row {
-  why: string;
-  pattern: string;
-  text: string;
-  /** The module's search and partial search: "start:end", a partial match with "+", or null. */
-  full: string | null;
-  partial: string | null;
-}
-
 const a = "a".repeat(N);
-const ROWS: Row[] = [
+const ROWS: RecordedRow[] = [
   { why: "a lookahead passed on every iteration", pattern: "(?:(?=a*b)a)*b", text: `${a}b`, full: `0:${N + 1}`, partial: `0:${N + 1}` },
   { why: "a lookahead passed on every iteration, never decided", pattern: "(?:(?=a*b)a)*b", text: a, full: null, partial: `0:${N}+` },
   { why: "two lookaheads per iteration", pattern: "(?:(?=a*b)(?=a*c)a)*d", text: `${a}d`, full: `${N}:${N + 1}`, partial: `${N}:${N + 1}` },
