@@ -102,7 +102,7 @@ export class PatternMatcher implements PyPattern {
   private readonly partialRe: RegExp | null;
   private nonEmptyRe: RegExp | undefined;
   private readonly backtracker: Backtracker | null;
-  private anchored: { pos: number; re: RegExp; partial: RegExp | null; bt?: Backtracker | null } | undefined;
+  private anchored: { pos: number; re: RegExp; partial: RegExp | null; bt: Backtracker | null } | undefined;
   private stickyRe: RegExp | undefined;
   private resumable: { full: MatcherProgram; partial: MatcherProgram | null } | null | undefined;
 
@@ -214,10 +214,10 @@ export class PatternMatcher implements PyPattern {
     if (this.anchored?.pos !== anchor) {
       const s = this.spec;
       const partial = s.partial === null ? null : new RegExp(expand(s.partial, this.tables, anchor), s.flags.replace("d", "") + "g");
-      this.anchored = { pos: anchor, re: new RegExp(expand(s.js, this.tables, anchor), s.flags + "g"), partial };
-      this.anchored.bt = s.backtrack ? new this.matcher!(s.backtrack.program, s.flags, (js) => expand(js, this.tables, anchor)) : null;
+      const bt = s.backtrack ? new this.matcher!(s.backtrack.program, s.flags, (js) => expand(js, this.tables, anchor)) : null;
+      this.anchored = { pos: anchor, re: new RegExp(expand(s.js, this.tables, anchor), s.flags + "g"), partial, bt };
     }
-    return { re: this.anchored.re, partialRe: this.anchored.partial, bt: this.anchored.bt ?? null };
+    return { re: this.anchored.re, partialRe: this.anchored.partial, bt: this.anchored.bt };
   }
 
   /**
