@@ -15,8 +15,8 @@ import { FOLDERS } from "./folders.mjs";
  * (about 2 minutes per survivor): its folders run the suites written for the regex runtime — the rows
  * recorded from Python's `regex` module, the partial-match properties, the tests that import it — and
  * their survivors are then triaged against the engine's suites with `--killers`. The scanner's hot loop
- * (scan.ts scanWatched) is reached by every parse of every suite (about 2 minutes per survivor): its
- * folders run the engine's own suites, the recorded sessions and the library's templates. Like leaving
+ * (scan.ts scanWatched) and the delimiter searches are reached by every parse of every suite (about 2
+ * minutes per survivor): their folders run the engine's own suites, the recorded sessions and the library's templates. Like leaving
  * tests out below, this can only lower a first-run score.
  */
 const TEST_SETS: Record<string, string[]> = {
