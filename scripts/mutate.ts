@@ -1,4 +1,4 @@
-// npm run mutate -- [folder …] [--concurrency N] [--report | --verify | --killers folder test-file…]
+// npm run mutate -- [folder …] [--concurrency N] [--report | --verify | --timeouts | --killers folder test-file…]
 // Mutation testing (StrykerJS + its vitest runner) over the runtime and the code generator, one folder at a
 // time (test/mutation/folders.json), in the order given (default: all). After each folder it updates
 // test/mutation/SCORES.md and lists the surviving mutants that test/mutation/triage.md does not explain.
@@ -9,6 +9,10 @@
 // `--killers folder test-file…` helps triage: each survivor of the folder's last report that triage.md does
 // not explain is applied in turn, the given test files are run, and a triage line is printed naming the
 // first test that fails (or left open when all pass). It edits the source in place while it runs.
+// `--timeouts folder…` rechecks the mutants Stryker stopped for time (not those stopped by its hit counter,
+// which counts loop iterations whatever the load): each is applied, the test files covering it run with a
+// limit of 4× their time without it plus 30 s, and the report's status becomes what that run shows
+// (Killed, Survived, or Timeout confirmed). On a busy machine Stryker's time limit also stops slow runs.
 // Not part of `npm test` or CI: a full run takes hours on two cores (see test/mutation/README.md).
 
 import { spawn, spawnSync } from "node:child_process";
@@ -29,6 +33,7 @@ const concurrency = option("--concurrency") ?? process.env.RTC_MUTATE_CONCURRENC
 const reportOnly = args.includes("--report");
 const verify = args.includes("--verify");
 const killers = args.includes("--killers");
+const timeouts = args.includes("--timeouts");
 const testFiles = killers ? args.filter((a) => a.endsWith(".test.ts")) : [];
 const names = args.filter((a) => !a.startsWith("--") && !testFiles.includes(a));
 for (const n of names) if (!(n in FOLDERS)) throw new Error(`unknown folder ${n}; one of ${Object.keys(FOLDERS).join(", ")}`);
@@ -40,10 +45,13 @@ interface Mutant {
   replacement?: string;
   status: "Killed" | "Survived" | "NoCoverage" | "Timeout" | "CompileError" | "RuntimeError" | "Ignored" | "Pending";
   statusReason?: string;
+  /** Ids of the tests that reach it (Stryker's per-test coverage). */
+  coveredBy?: string[];
   location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 interface Report {
   files: Record<string, { source: string; mutants: Mutant[] }>;
+  testFiles?: Record<string, { tests: { id: string }[] }>;
 }
 
 /** A surviving mutant as triage.md names it: file, line, mutator, original text → replacement. */
@@ -198,7 +206,7 @@ function writeScores(): void {
       return `| ${name} | ${pct(s)} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${count("killed")} | ${count("explained")} | ${count("gone")} | ${count("open")} | ${later} |`;
     }),
   ];
-  const text = `# Mutation scores\n\nWritten by \`npm run mutate\` from the last report of each folder (reports/mutation/, not committed; tables written at commit ${commit}). Score = (killed + timeout) / (killed + timeout + survived + no coverage). Of the survivors: *killed by later tests* are those [triage.md](triage.md) names a test for, added after the run (\`npm run mutate -- --verify <folder>\` checks each by applying it; a rerun of the folder counts them as killed); *equivalent or accepted* are explained there; *code since changed* are on code rewritten or removed after the run; *untriaged* are none of these. *Score with later tests* counts the later kills as killed. A folder marked *(regex tests)* or *(engine tests)* ran only a narrower test set (TEST_SETS in test/mutation/vitest.config.ts: the regex runtime's own suites; the engine's suites, recorded sessions and templates); its survivors are triaged against the whole suite.\n\n${table.join("\n")}\n`;
+  const text = `# Mutation scores\n\nWritten by \`npm run mutate\` from the last report of each folder (reports/mutation/, not committed; tables written at commit ${commit}). Score = (killed + timeout) / (killed + timeout + survived + no coverage). Of the survivors: *killed by later tests* are those [triage.md](triage.md) names a test for, added after the run (\`npm run mutate -- --verify <folder>\` checks each by applying it; a rerun of the folder counts them as killed); *equivalent or accepted* are explained there; *code since changed* are on code rewritten or removed after the run; *untriaged* are none of these. *Score with later tests* counts the later kills as killed. Timeouts are Stryker's (its hit counter, or its time limit), except where \`npm run mutate -- --timeouts\` has rerun a time-limited one with a generous limit and recorded what that run showed. A folder marked *(regex tests)* or *(engine tests)* ran only a narrower test set (TEST_SETS in test/mutation/vitest.config.ts: the regex runtime's own suites; the engine's suites, recorded sessions and templates); its survivors are triaged against the whole suite.\n\n${table.join("\n")}\n`;
   writeFileSync(join(ROOT, "test/mutation/SCORES.md"), text);
   console.log(`\n${table.join("\n")}\n`);
   for (const s of rows) {
@@ -238,12 +246,14 @@ function applyMutant(reportSource: string, current: string, m: Mutant): string |
 
 /** A mutant may loop forever: the test run is stopped after this long, which counts as killing it. */
 const TEST_TIMEOUT_MS = 180_000;
+/** How `--timeouts` marks a status it has set (and skips it the next time). */
+const RECHECKED = "rechecked by npm run mutate -- --timeouts:";
 
 /**
  * Runs vitest in a process group of its own, so that a run stopped for its time limit takes its workers
  * with it (a worker in an endless loop outlives its parent otherwise). Null status: stopped.
  */
-function runTests(args: string[]): Promise<number | null> {
+function runTests(args: string[], limitMs = TEST_TIMEOUT_MS): Promise<number | null> {
   return new Promise((resolve) => {
     const child = spawn("npx", ["vitest", "run", ...args], { cwd: ROOT, stdio: "ignore", detached: true });
     const stop = () => {
@@ -253,7 +263,7 @@ function runTests(args: string[]): Promise<number | null> {
         // already gone
       }
     };
-    const timer = setTimeout(stop, TEST_TIMEOUT_MS);
+    const timer = setTimeout(stop, limitMs);
     process.once("exit", stop);
     child.on("exit", (status) => {
       clearTimeout(timer);
@@ -328,6 +338,52 @@ async function verifyClaims(folder: FolderScore, verdicts: Map<Survivor, Verdict
   }
   console.log(`${folder.name}: ${checked} "killed by" claims checked, ${wrong} not borne out`);
   return wrong;
+}
+
+/** `--timeouts`: the folder's time-limited mutants rerun with a generous limit; the report is rewritten after each. */
+async function recheckTimeouts(name: string): Promise<void> {
+  const file = join(ROOT, `reports/mutation/${name}.json`);
+  const report = JSON.parse(readFileSync(file, "utf8")) as Report;
+  const fileOf = new Map<string, string>();
+  for (const [path, { tests }] of Object.entries(report.testFiles ?? {})) for (const t of tests) fileOf.set(t.id, path);
+  const baselines = new Map<string, number>();
+  const counts = { Killed: 0, Survived: 0, Timeout: 0, skipped: 0 };
+  for (const [path, { source, mutants }] of Object.entries(report.files)) {
+    for (const m of mutants) {
+      if (m.status !== "Timeout" || m.statusReason?.startsWith("Hit limit") || m.statusReason?.startsWith(RECHECKED)) continue;
+      const tests = [...new Set((m.coveredBy ?? []).map((id) => fileOf.get(id)))].filter((f): f is string => f !== undefined).sort();
+      const target = join(ROOT, path);
+      const current = readFileSync(target, "utf8");
+      const mutated = applyMutant(source, current, m);
+      if (mutated === null || tests.length === 0) {
+        console.log(`- ${path}:${m.location.start.line} ${m.mutatorName}: ${mutated === null ? "its code changed; cannot apply" : "no covering test in the report"}`);
+        counts.skipped++;
+        continue;
+      }
+      const key = tests.join(" ");
+      let base = baselines.get(key);
+      if (base === undefined) {
+        const t0 = Date.now();
+        if ((await runTests(tests)) !== 0) throw new Error(`${key}: fails (or takes over ${TEST_TIMEOUT_MS / 1000} s) without a mutant`);
+        base = Date.now() - t0;
+        baselines.set(key, base);
+      }
+      const limit = 4 * base + 30_000;
+      const status = await withMutant(target, current, mutated, () => runTests(tests, limit));
+      m.status = status === null ? "Timeout" : status === 0 ? "Survived" : "Killed";
+      m.statusReason = `${RECHECKED} ${tests.length} test file(s) ${status === null ? `stopped after ${(limit / 1000).toFixed(0)} s` : status === 0 ? "pass" : "fail"} (${(base / 1000).toFixed(0)} s without the mutant)`;
+      counts[m.status]++;
+      console.log(`- ${path}:${m.location.start.line} ${m.mutatorName} → ${m.status}`);
+      writeFileSync(file, JSON.stringify(report));
+    }
+  }
+  console.log(`${name}: timeouts rechecked: ${counts.Timeout} still stop, ${counts.Killed} killed, ${counts.Survived} survived, ${counts.skipped} not applicable`);
+}
+
+if (timeouts) {
+  for (const n of folders) if (existsSync(join(ROOT, `reports/mutation/${n}.json`))) await recheckTimeouts(n);
+  writeScores();
+  process.exit(0);
 }
 
 if (verify) {
