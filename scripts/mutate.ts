@@ -223,6 +223,16 @@ function writeScores(): void {
   if (idle.length) console.log(`${idle.length} triage.md line(s) explain no survivor of the last reports:\n${idle.map((v) => v.text.slice(0, 160)).join("\n")}\n`);
 }
 
+/**
+ * A mutant's text as it is spliced in. Stryker replaces a node of the syntax tree; spliced as text, an
+ * operand's new operator would bind with its neighbours (`a && b && c` with `a && b` → `a || b` would read
+ * `a || (b && c)`), so a binary operator's replacement is parenthesized.
+ */
+function replacementText(m: Mutant): string {
+  const r = m.replacement ?? "";
+  return ["LogicalOperator", "EqualityOperator", "ArithmeticOperator"].includes(m.mutatorName) ? `(${r})` : r;
+}
+
 /** The source with mutant `m` applied, or null when its text is no longer within 10 lines of where it was. */
 function applyMutant(reportSource: string, current: string, m: Mutant): string | null {
   const was = reportSource.split("\n");
@@ -238,7 +248,7 @@ function applyMutant(reportSource: string, current: string, m: Mutant): string |
       const ca = offset(now, start.line + shift, start.column);
       const cb = offset(now, end.line + shift, end.column);
       if (current.slice(ca, cb) !== reportSource.slice(a, b)) continue;
-      return current.slice(0, ca) + (m.replacement ?? "") + current.slice(cb);
+      return current.slice(0, ca) + replacementText(m) + current.slice(cb);
     }
   }
   return null;
