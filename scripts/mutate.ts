@@ -233,12 +233,15 @@ function replacementText(m: Mutant): string {
   return ["LogicalOperator", "EqualityOperator", "ArithmeticOperator"].includes(m.mutatorName) ? `(${r})` : r;
 }
 
-/** The source with mutant `m` applied, or null when its text is no longer within 10 lines of where it was. */
-function applyMutant(reportSource: string, current: string, m: Mutant): string | null {
+/**
+ * The source with mutant `m` applied, or null when its text is no longer within `window` lines of where it
+ * was (the nearest place first).
+ */
+function applyMutant(reportSource: string, current: string, m: Mutant, window = 10): string | null {
   const was = reportSource.split("\n");
   const now = current.split("\n");
   const { start, end } = m.location;
-  for (let d = 0; d <= 10; d++) {
+  for (let d = 0; d <= window; d++) {
     for (const line of new Set([start.line - d, start.line + d])) {
       if (line < 1 || now[line - 1] !== was[start.line - 1]) continue;
       const offset = (lines: string[], l: number, c: number) => lines.slice(0, l - 1).reduce((a, t) => a + t.length + 1, 0) + c - 1;
@@ -364,7 +367,8 @@ async function recheckTimeouts(name: string): Promise<void> {
       const tests = [...new Set((m.coveredBy ?? []).map((id) => fileOf.get(id)))].filter((f): f is string => f !== undefined).sort();
       const target = join(ROOT, path);
       const current = readFileSync(target, "utf8");
-      const mutated = applyMutant(source, current, m);
+      // A timeout is not triaged by its line: its code may have moved further since the run.
+      const mutated = applyMutant(source, current, m, 1000);
       if (mutated === null || tests.length === 0) {
         console.log(`- ${path}:${m.location.start.line} ${m.mutatorName}: ${mutated === null ? "its code changed; cannot apply" : "no covering test in the report"}`);
         counts.skipped++;
