@@ -16,6 +16,7 @@ import { compilePattern } from "../../packages/response-template/translate/index
 import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
 import { PatternMatcher, type CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
 import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { driveLikeEngine } from "./drive-stream.ts";
 
 const RUNS = 600;
 
@@ -61,38 +62,21 @@ function show(m: PatternMatch | null, n: number, partial: boolean): string | nul
 
 function drive(source: string, pattern: CompiledPattern, text: string, steps: readonly { add: number; move: number; trim: boolean }[]): void {
   const stream = new PatternStream(pattern);
-  const lookbehind = pattern.lookbehind;
-  let buf = "";
-  let base = 0;
-  let rp = 0; // read position (stream offset)
-  let fed = 0;
-  for (let k = 0; k <= steps.length; k++) {
-    const eos = k === steps.length;
-    const s = steps[Math.min(k, steps.length - 1)]!;
-    if (!eos) {
-      let next = Math.min(text.length, fed + s.add);
-      if (next < text.length && isTrail(text.charCodeAt(next))) next++;
-      buf += text.slice(fed, next);
-      fed = next;
-    }
+  driveLikeEngine(text, steps, pattern.lookbehind, ({ buf, base, pos, fed, eos }, s) => {
     const partial = !eos;
+    const rp = base + pos; // read position (stream offset)
     const all = text.slice(0, fed);
     const expected = pattern.search(all, rp, partial);
-    const actual = stream.search(buf, base, rp - base, partial);
+    const actual = stream.search(buf, base, pos, partial);
     const shifted = actual && { ...actual, start: actual.start + base, end: actual.end + base };
     const where = `${JSON.stringify(source)} on ${JSON.stringify(all)} from ${rp} (buffer from ${base}, partial ${partial})`;
     expect(show(shifted, fed, partial), where).toBe(show(expected, fed, partial));
     tally.add(expected === null ? "null" : expected.partial ? "partial" : partial && expected.end === fed ? "pending" : "complete");
     if (base > 0) tally.add("front dropped");
-    if (eos) break;
-    if (s.move === 1) rp = expected === null ? fed : expected.partial || expected.end === fed ? Math.max(rp, expected.start) : Math.max(rp, expected.end);
-    else if (s.move === 2 && rp < fed) rp += isLead(text.charCodeAt(rp)) ? 2 : 1;
-    const cut = rp - lookbehind - base;
-    if (s.trim && cut > 0 && !isTrail(text.charCodeAt(base + cut))) {
-      buf = buf.slice(cut);
-      base += cut;
-    }
-  }
+    if (s.move === 1) return (expected === null ? fed : expected.partial || expected.end === fed ? Math.max(rp, expected.start) : Math.max(rp, expected.end)) - base;
+    if (s.move === 2 && rp < fed) return pos + (isLead(buf.charCodeAt(pos)) ? 2 : 1);
+    return pos;
+  });
 }
 
 describe("lookaheads in the resumable search", () => {
@@ -127,8 +111,4 @@ describe("lookaheads in the resumable search", () => {
 
 function isLead(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
-}
-
-function isTrail(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
 }
