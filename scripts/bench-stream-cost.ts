@@ -2,7 +2,7 @@
 // Feeds a 2 KB and a 200 KB message 4 characters at a time and prints ns per chunk for both.
 // Run: npx tsx scripts/bench-stream-cost.ts
 
-import { createResponseParser } from "../packages/response-template/interpret/index.ts";
+import { createResponseParser } from "../runtime/interpret/index.ts";
 
 const template = {
   defaults: { role: "assistant" },

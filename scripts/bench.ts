@@ -6,11 +6,11 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createResponseParser, parseResponse } from "../packages/response-template/interpret/index.ts";
-import { compileAndImport, type GeneratedModule } from "../packages/response-template-compiler/build/temp-build.ts";
-import type { JsonValue, Message, ResponseParser } from "../packages/response-template/runtime/types.ts";
-import { canonical } from "../packages/response-template-compiler/replay/tagged.ts";
-import { pyJsonLoads } from "../packages/response-template/runtime/python/json.ts";
+import { createResponseParser, parseResponse } from "../runtime/interpret/index.ts";
+import { compileAndImport, type GeneratedModule } from "../compiler/build/temp-build.ts";
+import type { JsonValue, Message, ResponseParser } from "../runtime/core/types.ts";
+import { canonical } from "../compiler/replay/tagged.ts";
+import { pyJsonLoads } from "../runtime/core/python/json.ts";
 import { bundleSection } from "./bench/bundle-size.ts";
 import { runServing, servingReport } from "./bench/serving.ts";
 import { adversarialSection } from "./bench/adversarial.ts";
@@ -433,11 +433,11 @@ function report(rows: Row[]): string {
     "",
     "## Where the time goes",
     "",
-    "- Both parsers run the same engine (runtime/engine/stream.ts), content parsers and transforms; the generated",
+    "- Both parsers run the same engine (runtime/core/engine/stream.ts), content parsers and transforms; the generated",
     "  module replaces only the scanning and binds content parsers and transforms directly. Whole-text",
     "  `parseResponse` builds no event objects in either (the engine's `emitEvents` flag), and `json` content",
     "  goes through native `JSON.parse` whenever a pre-scan proves the result identical to the Python-exact",
-    "  parser's (`fastJsonLoads` in runtime/python/json.ts: no integer-like keys, no integral or non-finite",
+    "  parser's (`fastJsonLoads` in runtime/core/python/json.ts: no integer-like keys, no integral or non-finite",
     "  floats, no integers beyond 2^53 or -0, nesting under 512), else through the exact parser.",
     "- On a literal-only template the interpreter already scans with native `indexOf`, so whole-text parsing",
     "  is dominated by that shared work: `json` content (about 1 µs per tool call on this machine, 0.7 of it",
@@ -445,8 +445,8 @@ function report(rows: Row[]): string {
     "  about a sixth. Even with scanning free, the generated module could not reach 3x the interpreter",
     "  there; it is about 2x, the difference being the interpreter's delimiter searches (every scan searches",
     "  the remaining text for every delimiter) and its generic transform.",
-    "- States that watch a pattern are scanned alike in both parsers: the runtime's scan (runtime/engine/scan.ts)",
-    "  with each parser's resumable searches (runtime/regex/resumable.ts: every pattern's threads continue over",
+    "- States that watch a pattern are scanned alike in both parsers: the runtime's scan (runtime/core/engine/scan.ts)",
+    "  with each parser's resumable searches (runtime/core/regex/resumable.ts: every pattern's threads continue over",
     "  new text instead of searching again; a candidate filter skips text where no match can begin). There",
     "  the generated module gains by its content parsers and transforms only; literal-only states keep",
     "  generated straight-line code. See the adversarial section below and README, \"Linear streaming\".",

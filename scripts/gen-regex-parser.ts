@@ -1,12 +1,12 @@
-// Compiles packages/response-template/translate/python-regex.peggy into a standalone parser module, so that nothing loads
+// Compiles runtime/translate/python-regex.peggy into a standalone parser module, so that nothing loads
 // peggy at run time (the interpreter translates patterns when a template loads).
 // Run: npx tsx scripts/gen-regex-parser.ts   (test/regex/grammar-fresh.test.ts checks it is current)
 
 import { readFileSync, writeFileSync } from "node:fs";
 import peggy from "peggy";
 
-export const GRAMMAR = new URL("../packages/response-template/translate/python-regex.peggy", import.meta.url);
-export const OUTPUT = new URL("../packages/response-template/translate/grammar.generated.ts", import.meta.url);
+export const GRAMMAR = new URL("../runtime/translate/python-regex.peggy", import.meta.url);
+export const OUTPUT = new URL("../runtime/translate/grammar.generated.ts", import.meta.url);
 
 export function generateParserSource(): string {
   const source = peggy.generate(readFileSync(GRAMMAR, "utf8"), { output: "source", format: "es" });

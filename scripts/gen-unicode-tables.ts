@@ -1,4 +1,4 @@
-// Generates runtime/regex/unicode-tables.ts from the `table` rows of the conformance units
+// Generates runtime/core/regex/unicode-tables.ts from the `table` rows of the conformance units
 // (what Python 3.12's `regex` module and `str` methods consider word / space / decimal characters).
 // Usage: tsx scripts/gen-unicode-tables.ts [path/to/units.jsonl]
 // The ranges are stored compactly (base-36 gaps and lengths: \w is 3 KB instead of 13 KB) and expanded
@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const units = process.argv[2] ?? fileURLToPath(new URL("../test/fixtures/conformance/hf/units.jsonl", import.meta.url));
-const out = fileURLToPath(new URL("../packages/response-template/runtime/regex/unicode-tables.ts", import.meta.url));
+const out = fileURLToPath(new URL("../runtime/core/regex/unicode-tables.ts", import.meta.url));
 
 const tables = new Map<string, [number, number][]>();
 for (const line of readFileSync(units, "utf8").split("\n")) {

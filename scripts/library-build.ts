@@ -1,5 +1,5 @@
-// The template library's build: templates/ → packages/response-template/models/, importing the runtime by
-// relative path (users' builds import `response-template/runtime`; see `rtc build --help`).
+// The template library's build: exactly `rtc build templates/ --out generated/` (run from the repository root),
+// the compiled parsers that the response-template package ships as `response-template/models/*`.
 //   npx tsx scripts/library-build.ts [--check]      (npm run build:models / npm run build:check)
 
 import { fileURLToPath } from "node:url";
@@ -8,14 +8,11 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 
 export const LIBRARY_BUILD = {
   templates: `${root}templates`,
-  out: `${root}packages/response-template/models`,
-  runtime: "../runtime/index.ts",
-  importExtension: ".ts",
+  out: `${root}generated`,
 } as const;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { runBuild } = await import("../packages/response-template-compiler/cli/build.ts");
-  const b = LIBRARY_BUILD;
-  const args = [b.templates, "--out", b.out, "--runtime", b.runtime, "--import-ext", b.importExtension, ...process.argv.slice(2)];
-  process.exitCode = await runBuild(args);
+  const { runBuild } = await import("../compiler/cli/build.ts");
+  process.chdir(root);
+  process.exitCode = await runBuild(["templates/", "--out", "generated/", ...process.argv.slice(2)]);
 }

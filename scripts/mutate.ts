@@ -102,7 +102,7 @@ function triaged(): Map<string, Verdict[]> {
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const m = /^- (\S+):(\d+) (\w+) (`.*`) → (`.*`) — (killed by|equivalent:|accepted:)(.*)$/.exec(line);
     if (!m) {
-      if (line.startsWith("- packages/")) throw new Error(`triage.md: not a triage line (- <file>:<line> <Mutator> \`a\` → \`b\` — killed by|equivalent:|accepted: …): ${line}`);
+      if (/^- (runtime|compiler|ai-sdk|generated)\//.test(line)) throw new Error(`triage.md: not a triage line (- <file>:<line> <Mutator> \`a\` → \`b\` — killed by|equivalent:|accepted: …): ${line}`);
       continue;
     }
     const key = `${m[1]} ${m[3]} ${m[4]} → ${m[5]}`;

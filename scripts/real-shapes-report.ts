@@ -3,8 +3,8 @@
 // which rows fail, with the first difference. Usage: npx tsx scripts/real-shapes-report.ts [--fail-only] [names…]
 
 import { isDeepStrictEqual } from "node:util";
-import { createResponseParser, parseResponse } from "../packages/response-template/interpret/index.ts";
-import type { Message, ParseIssue, ParseOptions, ResponseParser } from "../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../runtime/interpret/index.ts";
+import type { Message, ParseIssue, ParseOptions, ResponseParser } from "../runtime/core/types.ts";
 import { chunkings, readSamples, type SampleRow } from "../test/templates/sample-rows.ts";
 import { SAMPLE_DIR, TEMPLATE_DIR, loadGenerated, plain, templateJson, templateNames } from "../test/templates/support.ts";
 import { existsSync, readdirSync } from "node:fs";

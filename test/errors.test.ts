@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { thrown } from "./support/thrown.ts";
 import { readFileSync } from "node:fs";
-import { createResponseParser, parseResponse } from "../packages/response-template/interpret/index.ts";
-import { translatePattern } from "../packages/response-template/translate/index.ts";
+import { createResponseParser, parseResponse } from "../runtime/interpret/index.ts";
+import { translatePattern } from "../runtime/translate/index.ts";
 import {
   ArgumentError,
   ContentError,
@@ -14,7 +14,7 @@ import {
   ParserStateError,
   PatternError,
   TemplateError,
-} from "../packages/response-template/runtime/errors.ts";
+} from "../runtime/core/errors.ts";
 
 const qwen3 = JSON.parse(readFileSync(new URL("../templates/qwen3.json", import.meta.url), "utf8"));
 

@@ -5,13 +5,13 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { createOpenAIStream } from "../../packages/response-template/openai/index.ts";
-import { loadParser } from "../../packages/response-template/models/index.ts";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { createOpenAIStream } from "../../runtime/openai/index.ts";
+import { loadParser } from "../../generated/index.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import { canonical } from "../../compiler/replay/tagged.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 import { CASES } from "./adversarial-cases.ts";
 
 export type Api = "generated" | "interpreted" | "openai";

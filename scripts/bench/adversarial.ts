@@ -123,8 +123,8 @@ export async function adversarialSection(quick: boolean): Promise<string[]> {
     }),
     "",
     `- ${pyNote}`,
-    "- Why every feed costs its new text only: resumable searches (runtime/regex/resumable.ts, runtime/engine/delimiters.ts) " +
-      "and held-back text kept out of the scanned buffer (runtime/engine/stream.ts); README, \"Linear streaming\".",
+    "- Why every feed costs its new text only: resumable searches (runtime/core/regex/resumable.ts, runtime/core/engine/delimiters.ts) " +
+      "and held-back text kept out of the scanned buffer (runtime/core/engine/stream.ts); README, \"Linear streaming\".",
     "",
   ];
   return lines;

@@ -26,7 +26,7 @@ const KB = 1024;
 /**
  * Gzipped bytes allowed for one model parser (every library model; known exceptions are listed in
  * test/package/model-size-exceptions.json). 23 KB (15 before issue 9): a parser whose template watches a
- * pattern carries the resumable matcher (runtime/regex/resumable.ts, program.ts, pattern-stream.ts and the
+ * pattern carries the resumable matcher (runtime/core/regex/resumable.ts, program.ts, pattern-stream.ts and the
  * runtime scan: about 7 KB gzipped), which keeps every feed linear in its new text (README, "Linear
  * streaming"); the library's models are 17–22 KB with it.
  */
@@ -87,7 +87,7 @@ export async function measureBundles(resolveDir: string, conditions: string[] = 
 
 /** Every library model alone (from the sources), smallest to largest gzipped. */
 export async function measureModels(root: string): Promise<BundleSize[]> {
-  const names = readdirSync(join(root, "packages", "response-template", "models"))
+  const names = readdirSync(join(root, "generated"))
     .filter((f) => f.endsWith(".ts") && f !== "index.ts")
     .map((f) => f.slice(0, -3));
   const out: BundleSize[] = [];

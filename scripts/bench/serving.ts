@@ -11,10 +11,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import * as qwen3 from "../../packages/response-template/models/qwen3.ts";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { createOpenAIStream, openAIStreamForGenerated } from "../../packages/response-template/openai/index.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
+import * as qwen3 from "../../generated/qwen3.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { createOpenAIStream, openAIStreamForGenerated } from "../../runtime/openai/index.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const QUICK = process.env.BENCH_QUICK === "1";

@@ -1,6 +1,6 @@
 // Loads every template under templates/ and reports the ones that do not load.
 import { readdirSync, readFileSync } from "node:fs";
-import { loadTemplate } from "../../packages/response-template/interpret/index.ts";
+import { loadTemplate } from "../../runtime/interpret/index.ts";
 for (const f of readdirSync("templates").filter((f) => f.endsWith(".json") && f !== "catalog.json").sort()) {
   try {
     loadTemplate(JSON.parse(readFileSync(`templates/${f}`, "utf8")));

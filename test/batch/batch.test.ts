@@ -6,8 +6,8 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { rtcRun } from "../support/rtc-command.ts";
-import { recordLine, writeBatchFile, writeTemplateFile } from "../../packages/response-template-compiler/batch/generate.ts";
-import { runBatch } from "../../packages/response-template-compiler/batch/run.ts";
+import { recordLine, writeBatchFile, writeTemplateFile } from "../../compiler/batch/generate.ts";
+import { runBatch } from "../../compiler/batch/run.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rtc-batch-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -174,7 +174,7 @@ describe("batch records and files", () => {
 
 describe("batch progress and summary", () => {
   it("draws a bar with percent, sizes, records, errors and MB/s, and a summary line", async () => {
-    const { renderBar, summaryLine } = await import("../../packages/response-template-compiler/batch/progress.ts");
+    const { renderBar, summaryLine } = await import("../../compiler/batch/progress.ts");
     const p = { bytes: 5e6, totalBytes: 10e6, records: 12345, errors: 3, started: performance.now() - 1000 };
     const bar = renderBar(p, 10).replace(/\x1b\[[0-9;]*[mK]/g, "").replace("\r", "");
     expect(bar).toMatch(/^\[#####-----\]  50%  5\.0\/10\.0 MB  12,345 records  3 errors  \d+\.\d MB\/s$/);
@@ -184,9 +184,9 @@ describe("batch progress and summary", () => {
 
 describe("record JSON fast path", () => {
   it("uses JSON.parse only when it reads exactly what json.loads reads", async () => {
-    const { fastLoads } = await import("../../packages/response-template-compiler/batch/record.ts");
-    const { pyJsonLoads } = await import("../../packages/response-template/runtime/python/json.ts");
-    const { pyDumps } = await import("../../packages/response-template/runtime/python/dumps.ts");
+    const { fastLoads } = await import("../../compiler/batch/record.ts");
+    const { pyJsonLoads } = await import("../../runtime/core/python/json.ts");
+    const { pyDumps } = await import("../../runtime/core/python/dumps.ts");
     const lossy = ['{"a":1.0}', '{"b":[1,2e3]}', '{"1":2,"a":1}', '{"a": {"10" : 1}}', '{"a":12345678901234567890}', '{"a":-0}', '{"x":NaN}'];
     for (const l of lossy) expect(fastLoads(l), l).toBeNull();
     const exact = ['{"a":"1", "b": "x\\"1.0"}', '{"t":"say \\"1\\": 2.0","n":[1,2.5,-3]}', '{"id":7,"text":"\\u00e9\\ud83d\\ude00"}'];
@@ -208,7 +208,7 @@ describe("record JSON fast path", () => {
 
 describe("template names", () => {
   it("resolves -t <name> through the compiled models or templates/<name>.json", async () => {
-    const { resolveTemplate } = await import("../../packages/response-template-compiler/batch/template.ts");
+    const { resolveTemplate } = await import("../../compiler/batch/template.ts");
     const r = await resolveTemplate("qwen3");
     expect(["generated", "library"]).toContain(r.via);
     expect(r.parse("Hi!<|im_end|>", "", undefined)).toEqual({ message: { role: "assistant", content: "Hi!" } });

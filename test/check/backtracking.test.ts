@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { rtcRun } from "../support/rtc-command.ts";
 import { describe, expect, it } from "vitest";
-import { checkFile, checkTemplate, looksLikeTemplate } from "../../packages/response-template-compiler/check/index.ts";
-import { patternHazards, unboundedRepeatColumns } from "../../packages/response-template-compiler/check/backtracking.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { checkFile, checkTemplate, looksLikeTemplate } from "../../compiler/check/index.ts";
+import { patternHazards, unboundedRepeatColumns } from "../../compiler/check/backtracking.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const withClose = (close_pattern: string) => ({ start_anchor: "<s>", fields: { x: { open: "<x>", close_pattern }, content: { repeats: true, join: "" } } });
 

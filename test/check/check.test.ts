@@ -5,9 +5,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkFile, checkTemplate, formatDiagnostic, looksLikeTemplate } from "../../packages/response-template-compiler/check/index.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
-import { names } from "../../packages/response-template/models/index.ts";
+import { checkFile, checkTemplate, formatDiagnostic, looksLikeTemplate } from "../../compiler/check/index.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
+import { names } from "../../generated/index.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rtc-check-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,8 @@
 // dirty chunks marked, parsed values at close.
 
 import { describe, expect, it } from "vitest";
-import { renderEvents } from "../../packages/response-template-compiler/cli/render-events.ts";
-import type { RegionEvent } from "../../packages/response-template/runtime/types.ts";
+import { renderEvents } from "../../compiler/cli/render-events.ts";
+import type { RegionEvent } from "../../runtime/core/types.ts";
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 

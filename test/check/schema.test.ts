@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { validate } from "./json-schema.ts";
-import { looksLikeTemplate } from "../../packages/response-template-compiler/check/index.ts";
-import { names } from "../../packages/response-template/models/index.ts";
+import { looksLikeTemplate } from "../../compiler/check/index.ts";
+import { names } from "../../generated/index.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const schema = JSON.parse(readFileSync(join(ROOT, "schema/response-template.schema.json"), "utf8")) as Record<string, unknown>;

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO, rtcArgv, rtcRun } from "../support/rtc-command.ts";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { toOpenAIMessage } from "../../packages/response-template/openai/index.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import { toOpenAIMessage } from "../../runtime/openai/index.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "rtc-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,7 +61,7 @@ describe("rtc fails clearly", () => {
     }
     const v = rtcRun(["--version"]);
     expect(v.status).toBe(0);
-    expect(v.stdout).toBe(`rtc ${JSON.parse(readFileSync(join(REPO, "packages/response-template-compiler/package.json"), "utf8")).version}\n`);
+    expect(v.stdout).toBe(`rtc ${JSON.parse(readFileSync(join(REPO, "compiler/package.json"), "utf8")).version}\n`);
   }, 60_000);
 
   it("invalid UTF-8 on stdin is an error naming the byte offset", () => {

@@ -1,10 +1,10 @@
-// `rtc build --check` on the repository itself: packages/response-template/models must be exactly what
+// `rtc build --check` on the repository itself: generated must be exactly what
 // templates/ compiles to (run `npm run build` after changing a template or the compiler). Also: a second
 // build is byte-identical.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildOutputs, type BuildResult } from "../../packages/response-template-compiler/build/compile.ts";
-import { staleFiles } from "../../packages/response-template-compiler/build/write.ts";
+import { buildOutputs, type BuildResult } from "../../compiler/build/compile.ts";
+import { staleFiles } from "../../compiler/build/write.ts";
 import { LIBRARY_BUILD } from "../../scripts/library-build.ts";
 
 const { templates, out: generated } = LIBRARY_BUILD;

@@ -1,12 +1,12 @@
 // Formatting with prettier changes layout only: the unformatted emitter output (used by tests, for
-// speed) and the formatted output (committed in packages/response-template/models/) are the same token sequence.
+// speed) and the formatted output (committed in generated/) are the same token sequence.
 
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { emitModule } from "../../packages/response-template-compiler/emit/emit-module.ts";
-import { formatModule } from "../../packages/response-template-compiler/emit/format.ts";
-import { planSource } from "../../packages/response-template-compiler/build/compile.ts";
-import { fixturesBeside } from "../../packages/response-template-compiler/replay/fixtures.ts";
+import { emitModule } from "../../compiler/emit/emit-module.ts";
+import { formatModule } from "../../compiler/emit/format.ts";
+import { planSource } from "../../compiler/build/compile.ts";
+import { fixturesBeside } from "../../compiler/replay/fixtures.ts";
 import { hf } from "../conformance/paths.ts";
 
 function tokens(code: string): string[] {

@@ -4,10 +4,10 @@
 // a state that watches a pattern brings the runtime's scan (scanWatched) and its delimiter classes.
 
 import { describe, expect, it } from "vitest";
-import * as runtime from "../../packages/response-template/runtime/index.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/index.ts";
-import { compileSource } from "../../packages/response-template-compiler/build/compile.ts";
-import { DIRECT_PARSERS } from "../../packages/response-template-compiler/emit/emit-module.ts";
+import * as runtime from "../../runtime/core/index.ts";
+import type { JsonValue } from "../../runtime/core/index.ts";
+import { compileSource } from "../../compiler/build/compile.ts";
+import { DIRECT_PARSERS } from "../../compiler/emit/emit-module.ts";
 
 const compiled = (template: JsonValue): Promise<string> =>
   compileSource({ name: "t", file: "t.json", at: "", template }, { format: false, runtime: "response-template/runtime" });

@@ -7,11 +7,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/index.ts";
-import { compileSource } from "../../packages/response-template-compiler/build/compile.ts";
-import { CACHE_DIR, type GeneratedModule } from "../../packages/response-template-compiler/build/temp-build.ts";
-import { toJavaScript } from "../../packages/response-template-compiler/emit/javascript.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import type { JsonValue } from "../../runtime/core/index.ts";
+import { compileSource } from "../../compiler/build/compile.ts";
+import { CACHE_DIR, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import { toJavaScript } from "../../compiler/emit/javascript.ts";
 
 describe("rtc build --js", () => {
   it("writes a generated module as JavaScript that parses as the interpreter does, and its declarations", async () => {

@@ -1,4 +1,4 @@
-// The registry `rtc build` writes beside the parsers (index.ts; packages/response-template/models/index.ts
+// The registry `rtc build` writes beside the parsers (index.ts; generated/index.ts
 // is one): its exact text, and what it does once imported — `names`, and `loadParser` loading each
 // parser on demand and refusing every other name (inherited Object properties included).
 
@@ -6,10 +6,10 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildOutputs } from "../../packages/response-template-compiler/build/compile.ts";
-import { CACHE_DIR } from "../../packages/response-template-compiler/build/temp-build.ts";
-import { emitRegistry } from "../../packages/response-template-compiler/emit/emit-registry.ts";
-import type { ParserModule } from "../../packages/response-template/runtime/index.ts";
+import { buildOutputs } from "../../compiler/build/compile.ts";
+import { CACHE_DIR } from "../../compiler/build/temp-build.ts";
+import { emitRegistry } from "../../compiler/emit/emit-registry.ts";
+import type { ParserModule } from "../../runtime/core/index.ts";
 
 interface Registry {
   names: readonly string[];

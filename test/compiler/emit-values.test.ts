@@ -5,10 +5,10 @@
 // translator made it. Checked by evaluating the printed text, by the exact text, and through a compiled module.
 
 import { describe, expect, it } from "vitest";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { PyFloat, makeDict, pyDumps, pyJsonLoads, type JsonValue } from "../../packages/response-template/runtime/index.ts";
-import { jsonValue, newNeeds, plainValue } from "../../packages/response-template-compiler/emit/values.ts";
-import { compileAndImport } from "../../packages/response-template-compiler/build/temp-build.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import { PyFloat, makeDict, pyDumps, pyJsonLoads, type JsonValue } from "../../runtime/core/index.ts";
+import { jsonValue, newNeeds, plainValue } from "../../compiler/emit/values.ts";
+import { compileAndImport } from "../../compiler/build/temp-build.ts";
 
 /** Evaluates a printed template value with the runtime helpers it may name. */
 const evalValue = (code: string): JsonValue => new Function("PyFloat", "makeDict", `return (${code});`)(PyFloat, makeDict) as JsonValue;

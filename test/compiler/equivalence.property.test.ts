@@ -11,11 +11,11 @@
 
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser, loadTemplate } from "../../packages/response-template/interpret/index.ts";
-import { clearCache, compileAndImport } from "../../packages/response-template-compiler/build/temp-build.ts";
-import type { JsonValue, ParseOptions } from "../../packages/response-template/runtime/types.ts";
-import type { PyPattern } from "../../packages/response-template/runtime/regex/api.ts";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { createResponseParser, loadTemplate } from "../../runtime/interpret/index.ts";
+import { clearCache, compileAndImport } from "../../compiler/build/temp-build.ts";
+import type { JsonValue, ParseOptions } from "../../runtime/core/types.ts";
+import type { PyPattern } from "../../runtime/core/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
 import { LITERALS, PATTERNS } from "../support/delimiters.ts";
 import { checkAsyncProperty, propertyRuns, Tally } from "../support/property.ts";
 import { exactTrace } from "./exact-trace.ts";

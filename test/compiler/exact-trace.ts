@@ -1,9 +1,9 @@
 // A trace that keeps everything the fixtures' digests drop: error classes *and* messages, every event.
 // Generated and interpreted parsers must produce the same exact traces.
 
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import type { JsonValue, ResponseParser } from "../../packages/response-template/runtime/types.ts";
-import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import type { JsonValue, ResponseParser } from "../../runtime/core/types.ts";
+import { canonical } from "../../compiler/replay/tagged.ts";
 
 function err(e: unknown): string {
   if (e instanceof RtcError) return `${e.name}/${e.pyClass}: ${e.message}`;

@@ -4,13 +4,13 @@
 // .bench-tmp/generated/fixtures (unformatted; emit-format.test.ts shows formatting changes nothing).
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { fixturesBeside, readSessions } from "../../packages/response-template-compiler/replay/fixtures.ts";
-import { replaySession } from "../../packages/response-template-compiler/replay/session.ts";
-import { chunksFor, splitTwo } from "../../packages/response-template-compiler/replay/trace.ts";
-import { compileFixtureTemplates } from "../../packages/response-template-compiler/build/replay-engine.ts";
-import type { GeneratedModule } from "../../packages/response-template-compiler/build/temp-build.ts";
-import type { ParseOptions } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { fixturesBeside, readSessions } from "../../compiler/replay/fixtures.ts";
+import { replaySession } from "../../compiler/replay/session.ts";
+import { chunksFor, splitTwo } from "../../compiler/replay/trace.ts";
+import { compileFixtureTemplates } from "../../compiler/build/replay-engine.ts";
+import type { GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { ParseOptions } from "../../runtime/core/types.ts";
 import { FIXTURE_BREAKDOWN, hf } from "../conformance/paths.ts";
 import { exactTrace } from "./exact-trace.ts";
 

@@ -3,8 +3,8 @@
 // (The library's models are covered by `npm run typecheck`.)
 
 import { describe, expect, it } from "vitest";
-import { emitToCache } from "../../packages/response-template-compiler/build/temp-build.ts";
-import { fixturesBeside } from "../../packages/response-template-compiler/replay/fixtures.ts";
+import { emitToCache } from "../../compiler/build/temp-build.ts";
+import { fixturesBeside } from "../../compiler/replay/fixtures.ts";
 import { hf } from "../conformance/paths.ts";
 import { strictDiagnostics } from "../support/typecheck.ts";
 

@@ -4,10 +4,10 @@
 import fc from "fast-check";
 import { checkProperty } from "../support/property.ts";
 import { describe, expect, it } from "vitest";
-import { borderTable, holdBackTable, literalFacts } from "../../packages/response-template-compiler/plan/literal-facts.ts";
-import { ScanNames } from "../../packages/response-template-compiler/emit/scan-code.ts";
-import { partialLiteralStart } from "../../packages/response-template/runtime/engine/delimiters.ts";
-import type { TemplatePlan } from "../../packages/response-template-compiler/plan/ir.ts";
+import { borderTable, holdBackTable, literalFacts } from "../../compiler/plan/literal-facts.ts";
+import { ScanNames } from "../../compiler/emit/scan-code.ts";
+import { partialLiteralStart } from "../../runtime/core/engine/delimiters.ts";
+import type { TemplatePlan } from "../../compiler/plan/ir.ts";
 import ts from "typescript";
 
 describe("literal facts", () => {

@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BuildError, loadTemplates } from "../../packages/response-template-compiler/build/load.ts";
-import { buildOutputs } from "../../packages/response-template-compiler/build/compile.ts";
-import { planSource } from "../../packages/response-template-compiler/build/compile.ts";
-import { printPlan } from "../../packages/response-template-compiler/plan/print-plan.ts";
+import { BuildError, loadTemplates } from "../../compiler/build/load.ts";
+import { buildOutputs } from "../../compiler/build/compile.ts";
+import { planSource } from "../../compiler/build/compile.ts";
+import { printPlan } from "../../compiler/plan/print-plan.ts";
 
 const TEMPLATE = { start_anchor: "<|a|>", fields: { content: { close: "<|end|>" } } };
 

@@ -5,11 +5,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { isDict, pyJsonLoads, type JsonObject, type JsonValue, type ParseOptions } from "../../packages/response-template/runtime/index.ts";
-import { planSource } from "../../packages/response-template-compiler/build/compile.ts";
-import { fitsShape, messageShape, messageType, type Shape } from "../../packages/response-template-compiler/emit/message-type.ts";
-import { fixturesBeside, readSessions } from "../../packages/response-template-compiler/replay/fixtures.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import { isDict, pyJsonLoads, type JsonObject, type JsonValue, type ParseOptions } from "../../runtime/core/index.ts";
+import { planSource } from "../../compiler/build/compile.ts";
+import { fitsShape, messageShape, messageType, type Shape } from "../../compiler/emit/message-type.ts";
+import { fixturesBeside, readSessions } from "../../compiler/replay/fixtures.ts";
 import { hf } from "../conformance/paths.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");

@@ -5,13 +5,13 @@
 // The expected messages are what transformers 5.18.0 returns for the same templates and texts.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import type { JsonValue, ParseOptions } from "../../packages/response-template/runtime/types.ts";
-import { UnsupportedPatternError } from "../../packages/response-template/translate/index.ts";
-import { clearCache, compileAndImport } from "../../packages/response-template-compiler/build/temp-build.ts";
-import { planSource } from "../../packages/response-template-compiler/build/compile.ts";
-import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
+import type { JsonValue, ParseOptions } from "../../runtime/core/types.ts";
+import { UnsupportedPatternError } from "../../runtime/translate/index.ts";
+import { clearCache, compileAndImport } from "../../compiler/build/temp-build.ts";
+import { planSource } from "../../compiler/build/compile.ts";
+import { canonical } from "../../compiler/replay/tagged.ts";
 import { exactTrace } from "./exact-trace.ts";
 
 const OPTIONS: ParseOptions = { prefix: "<s>" };

@@ -7,9 +7,9 @@
 // printPlan(planSource(...)) (cli/build.ts); it is called in-process here.
 
 import { describe, expect, it } from "vitest";
-import { planSource } from "../../packages/response-template-compiler/build/compile.ts";
-import { printPlan } from "../../packages/response-template-compiler/plan/print-plan.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { planSource } from "../../compiler/build/compile.ts";
+import { printPlan } from "../../compiler/plan/print-plan.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const explain = (name: string, template: JsonValue) => printPlan(planSource({ name, file: `lib/${name}.json`, at: "", template }));
 

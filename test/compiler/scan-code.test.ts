@@ -7,10 +7,10 @@
 // that never reaches a delimiter cannot pass unnoticed.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import type { JsonValue, ParseOptions } from "../../packages/response-template/runtime/types.ts";
-import { clearCache, compileAndImport } from "../../packages/response-template-compiler/build/temp-build.ts";
-import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import type { JsonValue, ParseOptions } from "../../runtime/core/types.ts";
+import { clearCache, compileAndImport } from "../../compiler/build/temp-build.ts";
+import { canonical } from "../../compiler/replay/tagged.ts";
 import { exactTrace } from "./exact-trace.ts";
 
 const OPTIONS: ParseOptions = { prefix: "<s>" };

@@ -4,9 +4,9 @@
 // that names no session.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { fixturesBeside, readSessions } from "../../packages/response-template-compiler/replay/fixtures.ts";
-import { replaySession } from "../../packages/response-template-compiler/replay/session.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { fixturesBeside, readSessions } from "../../compiler/replay/fixtures.ts";
+import { replaySession } from "../../compiler/replay/session.ts";
 import { FIXTURE_ROWS, hf } from "./paths.ts";
 
 const deviations = new Map(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pyDumps, pyFloatRepr } from "../../packages/response-template/runtime/python/dumps.ts";
-import { PyFloat, dictKeys, makeDict } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonObject, JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { pyDumps, pyFloatRepr } from "../../runtime/core/python/dumps.ts";
+import { PyFloat, dictKeys, makeDict } from "../../runtime/core/python/values.ts";
+import type { JsonObject, JsonValue } from "../../runtime/core/types.ts";
 import {
   canonical,
   canonicalTagged,
@@ -13,7 +13,7 @@ import {
   readJsonl,
   tag,
   untag,
-} from "../../packages/response-template-compiler/replay/tagged.ts";
+} from "../../compiler/replay/tagged.ts";
 import { hf } from "./paths.ts";
 
 

@@ -1,8 +1,8 @@
 // Every template verdict of the reference: reject exactly what it rejects, with the same error class.
 import { describe, expect, it } from "vitest";
-import { loadTemplate } from "../../packages/response-template/interpret/index.ts";
-import { errorClass } from "../../packages/response-template-compiler/replay/trace.ts";
-import { fixturesBeside } from "../../packages/response-template-compiler/replay/fixtures.ts";
+import { loadTemplate } from "../../runtime/interpret/index.ts";
+import { errorClass } from "../../compiler/replay/trace.ts";
+import { fixturesBeside } from "../../compiler/replay/fixtures.ts";
 import { FIXTURE_ROWS, hf } from "./paths.ts";
 
 const { templates } = fixturesBeside(hf("sessions-0.jsonl"));

@@ -5,16 +5,16 @@
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../packages/response-template/runtime/content/index.ts";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import { pyFloatParse } from "../../packages/response-template/runtime/python/float.ts";
-import { pyIntParse } from "../../packages/response-template/runtime/python/int.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import { pyStrip } from "../../packages/response-template/runtime/python/strip.ts";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { coerce, coerceToolCalls, schemaTypes, toolParams } from "../../packages/response-template/runtime/transform/coerce.ts";
-import type { JsonObject, JsonValue } from "../../packages/response-template/runtime/types.ts";
-import { canonical, canonicalTagged, digestText, readJsonl, tag, untag } from "../../packages/response-template-compiler/replay/tagged.ts";
+import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../runtime/core/content/index.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import { pyFloatParse } from "../../runtime/core/python/float.ts";
+import { pyIntParse } from "../../runtime/core/python/int.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
+import { pyStrip } from "../../runtime/core/python/strip.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { coerce, coerceToolCalls, schemaTypes, toolParams } from "../../runtime/core/transform/coerce.ts";
+import type { JsonObject, JsonValue } from "../../runtime/core/types.ts";
+import { canonical, canonicalTagged, digestText, readJsonl, tag, untag } from "../../compiler/replay/tagged.ts";
 import { FIXTURE_BREAKDOWN, FIXTURE_ROWS, hf } from "./paths.ts";
 
 interface Deviation {

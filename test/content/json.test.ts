@@ -3,7 +3,7 @@
 // quote the same text after the dialect transforms as Python's "Transformed:" line.
 
 import { describe, expect, test } from "vitest";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 import { failure, parsed, UNSET_VALUE } from "./support.ts";
 
 const delims = (...pairs: JsonValue[]) => ({ string_delims: pairs });

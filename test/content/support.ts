@@ -1,11 +1,11 @@
 // Runs a reference content parser as a region close does, over every parser rtc has. `args` given as
 // text are read as rtc reads a template file (pyJsonLoads: 1.0 stays a float, big ints stay exact).
 
-import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../packages/response-template/runtime/content/index.ts";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../runtime/core/content/index.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
 import { thrown } from "../support/thrown.ts";
 
 const ctx: ContentContext = { pattern: compilePattern, parsers: CONTENT_PARSERS };

@@ -1,4 +1,4 @@
-// Flags in content_args are read with Python truthiness (runtime/content/args.ts), here through `text`'s
+// Flags in content_args are read with Python truthiness (runtime/core/content/args.ts), here through `text`'s
 // `strip`: `text.strip() if args.get("strip", True) else text`. Expected values recorded with
 // transformers 5.18.0: parse_content("  a  ", "text", {"strip": v}).
 

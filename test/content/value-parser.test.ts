@@ -3,7 +3,7 @@
 // transformers 5.18.0; the messages carry Python's detail (`'NoneType' object has no attribute 'strip'`).
 
 import { describe, expect, test } from "vitest";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 import { failure, parsed, UNSET_VALUE } from "./support.ts";
 
 const TAG = String.raw`<(?P<key>\w+)>(?P<value>.*?)</(?P=key)>`;

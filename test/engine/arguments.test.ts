@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { thrown } from "../support/thrown.ts";
 import { readFileSync } from "node:fs";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import * as qwen3 from "../../packages/response-template/models/qwen3.ts";
-import { describeValue } from "../../packages/response-template/runtime/engine/arguments.ts";
-import { ArgumentError, ParserStateError } from "../../packages/response-template/runtime/errors.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import * as qwen3 from "../../generated/qwen3.ts";
+import { describeValue } from "../../runtime/core/engine/arguments.ts";
+import { ArgumentError, ParserStateError } from "../../runtime/core/errors.ts";
 
 const template = JSON.parse(readFileSync(new URL("../../templates/qwen3.json", import.meta.url), "utf8"));
 

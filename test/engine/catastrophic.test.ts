@@ -2,8 +2,8 @@
 // resumable matcher does not backtrack: its work is bounded by the text times the pattern's states,
 // counted here (no timing), streamed and whole.
 import { describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { Run } from "../../packages/response-template/runtime/regex/resumable.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { Run } from "../../runtime/core/regex/resumable.ts";
 
 const template = { start_anchor: "<A>", fields: { content: { close_pattern: "(a+)+$" } } };
 

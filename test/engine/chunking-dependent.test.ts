@@ -6,9 +6,9 @@
 // Property tests that compare chunkings against the whole text leave these delimiter kinds out.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { compileAndImport, type GeneratedModule } from "../../packages/response-template-compiler/build/temp-build.ts";
-import type { JsonValue, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { JsonValue, ResponseParser } from "../../runtime/core/types.ts";
 
 interface Row {
   why: string;

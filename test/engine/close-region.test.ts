@@ -5,9 +5,9 @@
 // while streaming. And the engine's whole-text mode, which builds no events.
 import { describe, expect, it } from "vitest";
 import { thrown } from "../support/thrown.ts";
-import { createResponseParser, loadTemplate, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { ContentError, PatternError } from "../../packages/response-template/runtime/errors.ts";
-import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
+import { createResponseParser, loadTemplate, parseResponse } from "../../runtime/interpret/index.ts";
+import { ContentError, PatternError } from "../../runtime/core/errors.ts";
+import { StreamParser } from "../../runtime/core/engine/stream.ts";
 
 const recover = { prefix: "", onError: "recover" } as const;
 const blocks = (defaults: object, field: object) => ({

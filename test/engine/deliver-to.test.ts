@@ -7,7 +7,7 @@ import { allSampleCases, type SampleCase } from "../templates/sample-rows.ts";
 import { createResponseParser } from "response-template";
 import { loadParser, names } from "response-template/models";
 import { StreamParser, type ParserModule, type RegionSink } from "response-template/runtime";
-import type { RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import type { RegionEvent, ResponseParser } from "../../runtime/core/types.ts";
 
 
 /** One step's outcome: its events, or the error it raised. */

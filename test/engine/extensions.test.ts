@@ -1,8 +1,8 @@
-// rtc's field-key extensions (runtime/template/extensions.ts): `into` and `argument_types`.
+// rtc's field-key extensions (runtime/core/template/extensions.ts): `into` and `argument_types`.
 
 import { describe, expect, it } from "vitest";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { checkTemplate } from "../../packages/response-template-compiler/check/index.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import { checkTemplate } from "../../compiler/check/index.ts";
 
 const base = { start_anchor: "<A>" };
 const call = { type: "function", function: { name: "{name}", arguments: "{content}" } };

@@ -6,13 +6,13 @@
 // on the whole text).
 
 import { describe, expect, it } from "vitest";
-import { buildPlan } from "../../packages/response-template/interpret/build-plan.ts";
-import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
-import { PatternMatcher } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PyPattern } from "../../packages/response-template/runtime/regex/api.ts";
-import { validateTemplate } from "../../packages/response-template/runtime/template/load.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { buildPlan } from "../../runtime/interpret/build-plan.ts";
+import { StreamParser } from "../../runtime/core/engine/stream.ts";
+import { PatternMatcher } from "../../runtime/core/regex/pattern.ts";
+import type { PyPattern } from "../../runtime/core/regex/api.ts";
+import { validateTemplate } from "../../runtime/core/template/load.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
 
 /** The library's pattern behind a plain object: the same answers, but not a PatternMatcher. */
 function foreign(source: string): PyPattern {

@@ -12,14 +12,14 @@ import fc from "fast-check";
 import { readFileSync, readdirSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkProperty } from "../support/property.ts";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { createOpenAIStream } from "../../packages/response-template/openai/index.ts";
-import { loadParser } from "../../packages/response-template/models/index.ts";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import { Run } from "../../packages/response-template/runtime/regex/resumable.ts";
-import type { ParserModule, ResponseParser } from "../../packages/response-template/runtime/types.ts";
-import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { createOpenAIStream } from "../../runtime/openai/index.ts";
+import { loadParser } from "../../generated/index.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import { Run } from "../../runtime/core/regex/resumable.ts";
+import type { ParserModule, ResponseParser } from "../../runtime/core/types.ts";
+import { canonical } from "../../compiler/replay/tagged.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 import { exactTrace } from "../compiler/exact-trace.ts";
 
 /** Matcher work allowed per code point fed, per pattern the template has (a generous constant: linear). */

@@ -3,9 +3,9 @@
 // kept). Outcomes checked against transformers 5.18.0 (classes and orders; rtc's messages add where).
 import { describe, expect, it } from "vitest";
 import { thrown } from "../support/thrown.ts";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { ParserStateError } from "../../packages/response-template/runtime/errors.ts";
-import { dictKeys } from "../../packages/response-template/runtime/python/values.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { ParserStateError } from "../../runtime/core/errors.ts";
+import { dictKeys } from "../../runtime/core/python/values.ts";
 
 const tagged = (tag: string, extra: object = {}) => ({ open: `<${tag}>`, close: `</${tag}>`, content: "text", ...extra });
 

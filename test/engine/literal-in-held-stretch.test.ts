@@ -6,9 +6,9 @@
 // the whole text).
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { compileAndImport, type GeneratedModule } from "../../packages/response-template-compiler/build/temp-build.ts";
-import type { JsonValue, ParseOptions, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { JsonValue, ParseOptions, ResponseParser } from "../../runtime/core/types.ts";
 
 const HELD = { open_pattern: "<x>[^!]*!", close: "</x>" };
 const TEMPLATES: Record<string, JsonValue> = {

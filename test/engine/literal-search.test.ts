@@ -8,7 +8,7 @@
 // then `.search(text, pos, partial=…)`).
 
 import { describe, expect, it } from "vitest";
-import { LiteralSetDelimiter, LiteralsSearch, type DelimiterMatch } from "../../packages/response-template/runtime/engine/delimiters.ts";
+import { LiteralSetDelimiter, LiteralsSearch, type DelimiterMatch } from "../../runtime/core/engine/delimiters.ts";
 
 type Span = [start: number, end: number, partial: boolean] | null;
 

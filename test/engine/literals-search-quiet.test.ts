@@ -1,4 +1,4 @@
-// LiteralsSearch's answers to the quiet scan (runtime/engine/scan.ts), as DelimiterSearch documents them:
+// LiteralsSearch's answers to the quiet scan (runtime/core/engine/scan.ts), as DelimiterSearch documents them:
 // idle() — after the last search nothing was found and nothing is pending but, at most, a literal's first
 // character at the very end of the text — and lastAnswer(cp) — whether a match would be pending from a
 // last code point `cp`, or none, or unknown (a one-character literal: a complete match). The scanner
@@ -6,7 +6,7 @@
 // answers pending: a wrong "pending" holds a character back that the reference emits.
 
 import { describe, expect, it } from "vitest";
-import { LiteralsSearch } from "../../packages/response-template/runtime/engine/delimiters.ts";
+import { LiteralsSearch } from "../../runtime/core/engine/delimiters.ts";
 
 const cp = (c: string) => c.codePointAt(0)!;
 

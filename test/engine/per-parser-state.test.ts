@@ -12,8 +12,8 @@ import { createResponseParser } from "response-template";
 import { loadParser, names } from "response-template/models";
 import { createOpenAIStream, openAIStreamForGenerated } from "response-template/openai";
 import type { ParserModule } from "response-template/runtime";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import { canonical } from "../../packages/response-template-compiler/replay/tagged.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
+import { canonical } from "../../compiler/replay/tagged.ts";
 
 
 interface Feeder {

@@ -1,4 +1,4 @@
-// The quiet scan (runtime/engine/scan.ts) answers a feed without asking the searches when every search was
+// The quiet scan (runtime/core/engine/scan.ts) answers a feed without asking the searches when every search was
 // idle where the new text starts. Whether it may depends on where the chunks fall, so each template here is
 // streamed in every cut into pieces of 1 to 6 UTF-16 units (every phase of the first piece), and the
 // message must be the whole text's (one feed: no quiet scan). The delimiters cover each kind of search: a
@@ -6,8 +6,8 @@
 // begin test (case-insensitive: none), a whitespace run before a tag (pending at a chunk's last character).
 
 import { describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const TEXT = "a <t <x 🔧 \n\n hi <TOOL\n <tool>1</tool> b 🔧c <tool>2</tool> \u{10000}c3</tool> \u{10fffd}c4</tool>\n\n end 🔧";
 const OPEN: Record<string, JsonValue> = {

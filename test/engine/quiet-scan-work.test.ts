@@ -1,14 +1,14 @@
-// What the quiet scan saves (runtime/engine/scan.ts): once every search of a state is idle, a feed whose
+// What the quiet scan saves (runtime/core/engine/scan.ts): once every search of a state is idle, a feed whose
 // new text cannot begin a delimiter is answered by one test over that text, and no search runs. Plain text
 // then streams at the cost of that test, whatever the state watches. Counted here as calls to the
 // searches (deterministic, unlike time), and the messages checked against the whole text's. The numbers
 // in BENCHMARKS.md ("per chunk") rest on this.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { LiteralsSearch } from "../../packages/response-template/runtime/engine/delimiters.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { LiteralsSearch } from "../../runtime/core/engine/delimiters.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const TEMPLATE: JsonValue = {
   start_anchor: "<s>",

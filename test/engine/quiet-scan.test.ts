@@ -1,12 +1,12 @@
-// The quiet scan (runtime/engine/scan.ts): once every search of a state is idle, a feed whose new text
+// The quiet scan (runtime/core/engine/scan.ts): once every search of a state is idle, a feed whose new text
 // cannot begin any delimiter is answered by one test over that text, without asking the searches. That is
 // only sound when every delimiter of the state can say where it may begin; a pattern that cannot (here a
 // case-insensitive one: PatternStream.begins gives null for flag i) must send every feed to the searches.
 // Expected messages recorded with transformers 5.18.0 (parse_response on the whole text).
 
 import { describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 /** Plain chunks first (the state goes idle), then the delimiter in a later feed. */
 const CHUNKS = ["hello ", "world ", "and ", "more\n", "<TOOL>x", "y</tool>", " end"];

@@ -9,8 +9,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import type { Message, ParseIssue } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import type { Message, ParseIssue } from "../../runtime/core/types.ts";
 import { checkProperty } from "../support/property.ts";
 
 const FIELDS = {

@@ -4,9 +4,9 @@
 // and the interpreter and a generated parser agreeing.
 
 import { describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { ContentError, EXCERPT_LIMIT, ParserStateError } from "../../packages/response-template/runtime/errors.ts";
-import type { ParseIssue, RegionEvent } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { ContentError, EXCERPT_LIMIT, ParserStateError } from "../../runtime/core/errors.ts";
+import type { ParseIssue, RegionEvent } from "../../runtime/core/types.ts";
 import { loadGenerated } from "../templates/support.ts";
 
 const qwen = {
@@ -168,7 +168,7 @@ describe("recover mode: a bad region never loses the message", () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
-    const { resolveTemplate } = await import("../../packages/response-template-compiler/batch/template.ts");
+    const { resolveTemplate } = await import("../../compiler/batch/template.ts");
     const file = join(mkdtempSync(join(tmpdir(), "rtc-recover-")), "schema.json");
     writeFileSync(file, JSON.stringify({ type: "object", properties: { content: { type: "string", "x-regex": "(.*)" } } }));
     await expect(resolveTemplate(file, "recover")).rejects.toThrow(/needs a response template/);

@@ -8,18 +8,18 @@ import fc from "fast-check";
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkProperty, chunkedAt } from "../support/property.ts";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { loadParser } from "../../packages/response-template/models/index.ts";
-import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { loadParser } from "../../generated/index.ts";
+import { StreamParser } from "../../runtime/core/engine/stream.ts";
 import {
   LiteralDelimiter,
   LiteralSetDelimiter,
   PatternDelimiter,
   type Delimiter,
   type DelimiterSearch,
-} from "../../packages/response-template/runtime/engine/delimiters.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { ParserModule } from "../../packages/response-template/runtime/types.ts";
+} from "../../runtime/core/engine/delimiters.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { ParserModule } from "../../runtime/core/types.ts";
 import { exactTrace } from "../compiler/exact-trace.ts";
 
 const dir = new URL("../../templates/", import.meta.url);

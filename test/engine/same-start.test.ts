@@ -1,10 +1,10 @@
-// Two delimiters of one state that match at the same start (runtime/engine/scan.ts scanWatched): the
+// Two delimiters of one state that match at the same start (runtime/core/engine/scan.ts scanWatched): the
 // longest wins, then the field name first in alphabetical order (SPEC-NOTES: "Among candidate matches"),
 // whatever the template's field order and whether the delimiter is a literal or a pattern. Expected
 // messages recorded with transformers 5.18.0 (parse_response(text, template, prefix="<s>")).
 import { describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const template = (fields: Record<string, JsonValue>): JsonValue => ({ start_anchor: "<s>", fields: { content: {}, ...fields } });
 

@@ -8,10 +8,10 @@
 // held text is read back a bounded number of times (a search restarted on every feed reads it every feed).
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { loadParser } from "../../packages/response-template/models/index.ts";
-import { StreamParser } from "../../packages/response-template/runtime/engine/stream.ts";
-import type { JsonObject, JsonValue, ParserModule, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { loadParser } from "../../generated/index.ts";
+import { StreamParser } from "../../runtime/core/engine/stream.ts";
+import type { JsonObject, JsonValue, ParserModule, ResponseParser } from "../../runtime/core/types.ts";
 
 const RUN = 400;
 const DETACH = 16;

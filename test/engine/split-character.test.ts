@@ -5,9 +5,9 @@
 // missed when its first half ended a chunk after plain text (a literal) or at all (a pattern).
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { compileAndImport, type GeneratedModule } from "../../packages/response-template-compiler/build/temp-build.ts";
-import type { JsonValue, ParseOptions, RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { JsonValue, ParseOptions, RegionEvent, ResponseParser } from "../../runtime/core/types.ts";
 
 const TEMPLATES: Record<string, JsonValue> = {
   literal: { start_anchor: "<s>", fields: { content: {}, tool_calls: { open: "🔧call", close: "</c>" } } },

@@ -3,10 +3,10 @@
 // call goes on, a later error in the same call wins, and the bad value stays in the message (finalize then
 // fails for it). The four reproducers, each in both engines, as traces of error classes.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser } from "../../packages/response-template/interpret/index.ts";
-import { compileAndImport, type GeneratedModule } from "../../packages/response-template-compiler/build/temp-build.ts";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import type { JsonValue, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser } from "../../runtime/interpret/index.ts";
+import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import type { JsonValue, ResponseParser } from "../../runtime/core/types.ts";
 
 const T = { start_anchor: "<A>", fields: { x: { open: "<x>", close: "</x>", content: "json" } } };
 const CASES: { name: string; template: JsonValue; text: string; expected: string[] }[] = [

@@ -11,9 +11,9 @@
 import { CONVERSATIONS, TOOLS, type Conversation, type ToolCallIn } from "../templates/conversations.ts";
 import { caseOf, historyCase, promptApplies, promptCase, type RoundTripRow } from "../templates/roundtrip-cases.ts";
 import { ROUNDTRIP_TABLE } from "../templates/roundtrip-table.ts";
-import { grammarFor, GrammarInputError, type GrammarOptions } from "../../packages/response-template-compiler/grammar/index.ts";
-import { analyzeTurn } from "../../packages/response-template-compiler/grammar/turn.ts";
-import { createResponseParser, loadTemplate } from "../../packages/response-template/interpret/index.ts";
+import { grammarFor, GrammarInputError, type GrammarOptions } from "../../compiler/grammar/index.ts";
+import { analyzeTurn } from "../../compiler/grammar/turn.ts";
+import { createResponseParser, loadTemplate } from "../../runtime/interpret/index.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SAMPLE_DIR, templateJson, templateNames } from "../templates/support.ts";

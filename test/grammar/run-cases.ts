@@ -6,8 +6,8 @@
 //   takes as a stop token and never feeds to the grammar).
 // An accepted turn must also parse, with the same template and prefix, to the conversation it came from.
 
-import { grammarFor, type GrammarResult } from "../../packages/response-template-compiler/grammar/index.ts";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
+import { grammarFor, type GrammarResult } from "../../compiler/grammar/index.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
 import { PARSE_TOOLS } from "../templates/conversations.ts";
 import { plain, templateJson } from "../templates/support.ts";
 import type { Case } from "./cases.ts";

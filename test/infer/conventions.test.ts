@@ -3,10 +3,10 @@
 // opener that ends unclosed reasoning, no dropped text, the tool-turn and eos ends, and the --portable form.
 
 import { describe, expect, test } from "vitest";
-import { checkTemplate } from "../../packages/response-template-compiler/check/index.ts";
-import { formatExplain, inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import type { JsonValue, ToolDefinition } from "../../packages/response-template/runtime/index.ts";
+import { checkTemplate } from "../../compiler/check/index.ts";
+import { formatExplain, inferTemplate } from "../../compiler/infer/index.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import type { JsonValue, ToolDefinition } from "../../runtime/core/index.ts";
 
 /** A minimal chat template; `assistant` renders the assistant message `m`; `tool` renders a tool result. */
 const chat = (assistant: string, tool = "{{ m.content }}") =>

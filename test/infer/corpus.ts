@@ -5,10 +5,10 @@
 
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import type { ToolDefinition } from "../../packages/response-template/runtime/index.ts";
+import { inferTemplate } from "../../compiler/infer/index.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import type { ToolDefinition } from "../../runtime/core/index.ts";
 import { CHAT_TEMPLATE_DIR } from "../templates/render.ts";
 import { SAMPLE_DIR, plain, templateJson } from "../templates/support.ts";
 

@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { reportFailure } from "../../packages/response-template-compiler/cli/errors.ts";
-import { commandHelp } from "../../packages/response-template-compiler/cli/help.ts";
-import { runInfer } from "../../packages/response-template-compiler/cli/infer.ts";
-import { formatExplain, inferTemplate } from "../../packages/response-template-compiler/infer/index.ts";
-import { loadChatTemplate } from "../../packages/response-template-compiler/infer/load.ts";
+import { reportFailure } from "../../compiler/cli/errors.ts";
+import { commandHelp } from "../../compiler/cli/help.ts";
+import { runInfer } from "../../compiler/cli/infer.ts";
+import { formatExplain, inferTemplate } from "../../compiler/infer/index.ts";
+import { loadChatTemplate } from "../../compiler/infer/load.ts";
 import { CHAT_TEMPLATE_DIR } from "../templates/render.ts";
 
 /** A minimal chat template; `assistant` renders the assistant message `m`. */

@@ -4,7 +4,7 @@
 
 import { Template } from "@huggingface/jinja";
 import { describe, expect, test } from "vitest";
-import { COMPAT_FEATURES, ChatTemplate } from "../../packages/response-template-compiler/infer/jinja-compat.ts";
+import { COMPAT_FEATURES, ChatTemplate } from "../../compiler/infer/jinja-compat.ts";
 
 const CASES: { feature: string; src: string; python: string }[] = [
   { feature: "str.format", src: "{{ '<x{}>'.format(a) }}|{{ '{0}-{1}'.format(1, 'b') }}|{{ '{n}!'.format(n=3) }}|{{ '{{}}'.format() }}", python: "<xA>|1-b|3!|{}" },

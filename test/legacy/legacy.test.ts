@@ -11,14 +11,14 @@ import {
   isLegacySchema,
   parseAny,
   parseLegacy,
-} from "../../packages/response-template-compiler/legacy/index.ts";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { toOpenAIMessage } from "../../packages/response-template/openai/message.ts";
-import { runBatch } from "../../packages/response-template-compiler/batch/run.ts";
+} from "../../compiler/legacy/index.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { toOpenAIMessage } from "../../runtime/openai/message.ts";
+import { runBatch } from "../../compiler/batch/run.ts";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const SMOL = {
   "x-regex": "(?:<think>\\n?(?P<thinking>.+?)\\n?</think>)?\\s*(?P<content>.+?)?\\s*(?:<\\|im_end\\|>|$)",

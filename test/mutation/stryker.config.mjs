@@ -14,7 +14,7 @@ export default {
   // Only the tests that execute a mutant run against it.
   coverageAnalysis: "perTest",
   mutate: folder.mutate,
-  // The workspace's package links (node_modules/response-template -> packages/response-template) must see
+  // The workspace's package links (node_modules/response-template -> runtime) must see
   // the mutants, and a sandbox copy would be bypassed by them: mutate in place (Stryker restores the files
   // when it ends, also on Ctrl-C). Do not edit the mutated folder while it runs.
   inPlace: true,

@@ -2,11 +2,11 @@
 // in random chunkings must never send text that is not a prefix of json.dumps(parsed arguments).
 
 import { describe, expect, it } from "vitest";
-import { OpenAIDeltaStream, type FieldInfo } from "../../packages/response-template/openai/stream.ts";
-import { toOpenAIMessage } from "../../packages/response-template/openai/message.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import { makeDict } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue, Message, RegionEvent } from "../../packages/response-template/runtime/types.ts";
+import { OpenAIDeltaStream, type FieldInfo } from "../../runtime/openai/stream.ts";
+import { toOpenAIMessage } from "../../runtime/openai/message.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
+import { makeDict } from "../../runtime/core/python/values.ts";
+import type { JsonValue, Message, RegionEvent } from "../../runtime/core/types.ts";
 import { checkDeltas, newCounts } from "./invariants.ts";
 
 const hermes: FieldInfo = {

@@ -1,8 +1,8 @@
-// Checks the streaming adapter's promises over one run's deltas (see packages/response-template/openai/stream.ts) and counts
+// Checks the streaming adapter's promises over one run's deltas (see runtime/openai/stream.ts) and counts
 // each check made, so test runs can print how much was verified.
 
-import type { ChatDelta } from "../../packages/response-template/openai/stream.ts";
-import type { OpenAIMessage } from "../../packages/response-template/openai/message.ts";
+import type { ChatDelta } from "../../runtime/openai/stream.ts";
+import type { OpenAIMessage } from "../../runtime/openai/message.ts";
 
 export interface CheckCounts {
   runs: number;

@@ -4,11 +4,11 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { OpenAIDeltaStream, type FieldInfo } from "../../packages/response-template/openai/stream.ts";
-import { toOpenAIMessage } from "../../packages/response-template/openai/message.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import { makeDict } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { OpenAIDeltaStream, type FieldInfo } from "../../runtime/openai/stream.ts";
+import { toOpenAIMessage } from "../../runtime/openai/message.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
+import { makeDict } from "../../runtime/core/python/values.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 import { checkDeltas, newCounts } from "./invariants.ts";
 import { checkProperty, Tally } from "../support/property.ts";
 

@@ -1,18 +1,18 @@
 // Replays template samples through the OpenAI streaming adapter in seeded random chunkings and checks its
 // promises (one kind per delta, header once and first, indexes in order, no retraction: deltas add up to
 // toOpenAIMessage(final message)), over the interpreter, over the generated modules
-// (packages/response-template/models) and in recover mode, plus the doc-shaped templates in fixtures.ts.
+// (generated) and in recover mode, plus the doc-shaped templates in fixtures.ts.
 // Every sample must parse; a stream may diverge from the final message only where divergent.json lists it.
 // The counts README states (runs per sample, equalities per run) are asserted here.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createOpenAIStream } from "../../packages/response-template/openai/interpreted.ts";
-import { openAIStreamForGenerated } from "../../packages/response-template/openai/adapter.ts";
-import { toOpenAIMessage } from "../../packages/response-template/openai/message.ts";
-import type { ChatDelta } from "../../packages/response-template/openai/stream.ts";
-import type { ParseOptions } from "../../packages/response-template/runtime/types.ts";
+import { createOpenAIStream } from "../../runtime/openai/interpreted.ts";
+import { openAIStreamForGenerated } from "../../runtime/openai/adapter.ts";
+import { toOpenAIMessage } from "../../runtime/openai/message.ts";
+import type { ChatDelta } from "../../runtime/openai/stream.ts";
+import type { ParseOptions } from "../../runtime/core/types.ts";
 import { loadGenerated } from "../templates/support.ts";
 import { checkDeltas, newCounts, type CheckCounts } from "./invariants.ts";
 import { allSampleCases, type SampleCase as Case } from "../templates/sample-rows.ts";
@@ -158,7 +158,7 @@ describe("OpenAI streaming adapter over template samples", () => {
     expect(readme).toContain(`(${EQUALITIES_PER_RUN} equalities per run`);
   });
 
-  it("keeps its promises over the generated modules (packages/response-template/models)", async () => {
+  it("keeps its promises over the generated modules (generated)", async () => {
     const generated = await loadGenerated();
     const templates = new Set(cases.map((c) => c.name));
     expect([...templates].filter((t) => !generated.names.includes(t))).toEqual([]);

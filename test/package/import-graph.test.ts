@@ -1,8 +1,9 @@
-// The layering of the two packages, read from every import (static, type-only, re-export, dynamic) with
+// The layering of the packages, read from every import (static, type-only, re-export, dynamic) with
 // TypeScript's own import scanner:
-//   response-template: runtime ← translate ← interpret ← index.ts; openai on runtime (openai/interpreted.ts
-//   also on interpret and translate: createOpenAIStream); vllm on openai; models on runtime. No dependencies,
-//   no node:.
+//   response-template (runtime/): core ← translate ← interpret ← index.ts; openai on core (openai/interpreted.ts
+//   also on interpret and translate: createOpenAIStream); vllm on openai. No dependencies, no node:.
+//   generated/ (shipped by that package as response-template/models/*): `response-template/runtime` only,
+//   and the registry its siblings.
 //   response-template-compiler: the core only by package specifier, through its exports; other packages
 //   only if package.json lists them.
 // (translate/'s own passes are tested in test/regex/import-graph.test.ts.)
@@ -14,8 +15,9 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const CORE = join(ROOT, "packages", "response-template");
-const COMPILER = join(ROOT, "packages", "response-template-compiler");
+const CORE = join(ROOT, "runtime");
+const COMPILER = join(ROOT, "compiler");
+const GENERATED = join(ROOT, "generated");
 
 interface Manifest {
   name: string;
@@ -58,14 +60,13 @@ function resolveInside(from: string, spec: string): string | null {
 
 /** What each file of the core package may import, by folder (files at the root: index.ts). */
 const CORE_LAYERS: Record<string, readonly string[]> = {
-  runtime: ["runtime"],
-  translate: ["runtime", "translate"],
-  interpret: ["runtime", "translate", "interpret"],
-  openai: ["runtime", "openai"],
+  core: ["core"],
+  translate: ["core", "translate"],
+  interpret: ["core", "translate", "interpret"],
+  openai: ["core", "openai"],
   // vLLM's parser interface over the OpenAI stream (its createOpenAIStream brings the interpreter).
-  vllm: ["runtime", "openai", "vllm"],
-  models: ["runtime", "models"],
-  "": ["runtime", "interpret", ""],
+  vllm: ["core", "openai", "vllm"],
+  "": ["core", "interpret", ""],
 };
 /** Files allowed beyond their folder's rule, and why. */
 const CORE_EXTRA: Record<string, readonly string[]> = {
@@ -115,17 +116,36 @@ function compilerViolations(files: readonly SourceFile[], own: Manifest, core: M
   return out;
 }
 
+/** Generated modules import the runtime by its public name (it resolves to the shipping package itself) and siblings. */
+function generatedViolations(files: readonly SourceFile[]): string[] {
+  const out: string[] = [];
+  for (const f of files) {
+    for (const spec of importsOf(f.text)) {
+      const sibling = /^\.\/[a-z0-9_-]+\.js$/.test(spec) && f.path === "index.ts";
+      if (spec !== "response-template/runtime" && !sibling) out.push(`${f.path} imports "${spec}": generated modules import response-template/runtime only`);
+    }
+  }
+  return out;
+}
+
 const read = (dir: string): SourceFile[] => sources(dir).map((path) => ({ path, text: readFileSync(join(dir, path), "utf8") }));
 
 describe("package import graph", () => {
   const core = read(CORE);
   const compiler = read(COMPILER);
+  const generated = read(GENERATED);
 
-  it("reads both packages", () => {
-    expect(core.filter((f) => f.path.startsWith("runtime/")).length).toBeGreaterThan(30);
-    expect(core.filter((f) => f.path.startsWith("models/")).length).toBeGreaterThan(50);
+  it("reads the packages and generated/", () => {
+    expect(core.filter((f) => f.path.startsWith("core/")).length).toBeGreaterThan(30);
+    expect(core.filter((f) => f.path.startsWith("models/")).length).toBe(0);
+    expect(generated.length).toBeGreaterThan(50);
     expect(compiler.length).toBeGreaterThan(40);
-    expect(relative(ROOT, CORE)).toBe(join("packages", "response-template"));
+    expect(relative(ROOT, CORE)).toBe("runtime");
+  });
+
+  it("generated/: response-template/runtime only", () => {
+    expect(generatedViolations(generated)).toEqual([]);
+    expect(generatedViolations([{ path: "q.ts", text: 'import { a } from "../runtime/core/index.ts"; import "./x.js";' }])).toHaveLength(2);
   });
 
   it("response-template: runtime at the bottom, no dependencies, no node: modules", () => {
@@ -142,17 +162,17 @@ describe("package import graph", () => {
     const f = (path: string, text: string): SourceFile => ({ path, text });
     expect(
       coreViolations([
-        f("runtime/engine/x.ts", 'import { a } from "../../translate/index.ts";'),
-        f("runtime/y.ts", 'import type { B } from "../interpret/index.ts";'),
-        f("runtime/z.ts", 'export * from "../openai/stream.ts";'),
-        f("runtime/w.ts", 'const m = await import("node:fs");'),
-        f("models/q.ts", 'import { t } from "../translate/index.ts";'),
+        f("core/engine/x.ts", 'import { a } from "../../translate/index.ts";'),
+        f("core/y.ts", 'import type { B } from "../interpret/index.ts";'),
+        f("core/z.ts", 'export * from "../openai/stream.ts";'),
+        f("core/w.ts", 'const m = await import("node:fs");'),
+        f("interpret/q.ts", 'import { t } from "../openai/stream.ts";'),
         f("openai/stream.ts", 'import { i } from "../interpret/index.ts";'),
         f("translate/p.ts", 'import { i } from "../interpret/index.ts";'),
-        f("runtime/ok.ts", 'import { v } from "./python/values.ts";'),
+        f("core/ok.ts", 'import { v } from "./python/values.ts";'),
         f("openai/interpreted.ts", 'import { i } from "../interpret/index.ts";'),
       ]).map((v) => v.split(" ")[0]),
-    ).toEqual(["runtime/engine/x.ts", "runtime/y.ts", "runtime/z.ts", "runtime/w.ts", "models/q.ts", "openai/stream.ts", "translate/p.ts"]);
+    ).toEqual(["core/engine/x.ts", "core/y.ts", "core/z.ts", "core/w.ts", "interpret/q.ts", "openai/stream.ts", "translate/p.ts"]);
     const own: Manifest = { name: "c", exports: {}, dependencies: { "ts-morph": "1" } };
     const core: Manifest = { name: "response-template", exports: { ".": {}, "./runtime": {}, "./models/*": {} } };
     expect(

@@ -20,6 +20,8 @@ import { kb, measureBundles, overBudget, sizeTable } from "../../scripts/bench/b
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const PACKAGES = ["response-template", "response-template-compiler", "response-template-ai-sdk"];
+/** Where each package lives in the repository. */
+const DIRS: Record<string, string> = { "response-template": "runtime", "response-template-compiler": "compiler", "response-template-ai-sdk": "ai-sdk" };
 const started = Date.now();
 
 function run(cmd: string, args: string[], cwd: string): string {
@@ -56,7 +58,7 @@ const consumer = join(work, "consumer");
 
 try {
   await step("build dist/ (npm run build:dist)", () => {
-    for (const p of PACKAGES) rmSync(join(ROOT, "packages", p, "dist"), { recursive: true, force: true });
+    for (const p of PACKAGES) rmSync(join(ROOT, DIRS[p]!, "dist"), { recursive: true, force: true });
     run("npm", ["run", "build:dist"], ROOT);
   });
 
@@ -131,7 +133,7 @@ try {
 
   await step("npx rtc --version, --help", () => {
     const v = run("npx", ["--no", "--", "rtc", "--version"], consumer).trim();
-    const expected = `rtc ${(JSON.parse(readFileSync(join(ROOT, "packages", "response-template-compiler", "package.json"), "utf8")) as { version: string }).version}`;
+    const expected = `rtc ${(JSON.parse(readFileSync(join(ROOT, "compiler", "package.json"), "utf8")) as { version: string }).version}`;
     if (v !== expected) throw new Error(`rtc --version printed "${v}", expected "${expected}"`);
     const help = run("npx", ["--no", "--", "rtc", "--help"], consumer);
     if (!help.includes("rtc build")) throw new Error(`rtc --help does not mention rtc build:\n${help}`);

@@ -3,9 +3,9 @@
 // integral number or a bigint is a Python int, a PyFloat or a non-integral number a float (values.ts).
 
 import { describe, expect, it } from "vitest";
-import { pyDumps, pyFloatRepr, type DumpsOptions } from "../../packages/response-template/runtime/python/dumps.ts";
-import { PyFloat, makeDict } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { pyDumps, pyFloatRepr, type DumpsOptions } from "../../runtime/core/python/dumps.ts";
+import { PyFloat, makeDict } from "../../runtime/core/python/values.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const f = (x: number) => new PyFloat(x);
 

@@ -3,9 +3,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkProperty, Tally } from "../support/property.ts";
-import { fastJsonLoads, pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
-import { PyFloat, dictKeys, isDict } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { fastJsonLoads, pyJsonLoads } from "../../runtime/core/python/json.ts";
+import { PyFloat, dictKeys, isDict } from "../../runtime/core/python/values.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 /** Same value in rtc's model: type (int / PyFloat / bigint), Object.is numbers, key order. */
 function same(a: JsonValue, b: JsonValue): boolean {

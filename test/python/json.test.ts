@@ -4,15 +4,15 @@
 // 3.13 names a trailing comma ("Illegal trailing comma before end of array"); 3.12 expects a value.
 
 import { describe, expect, it } from "vitest";
-import { pyDumps } from "../../packages/response-template/runtime/python/dumps.ts";
+import { pyDumps } from "../../runtime/core/python/dumps.ts";
 import { outcome } from "./outcome.ts";
 import {
   JsonDecodeError,
   pyJsonLoads,
   pyJsonLoadsFast,
   pyJsonRawDecode,
-} from "../../packages/response-template/runtime/python/json.ts";
-import { ContentError } from "../../packages/response-template/runtime/errors.ts";
+} from "../../runtime/core/python/json.ts";
+import { ContentError } from "../../runtime/core/errors.ts";
 
 
 const NESTED_511 = "[".repeat(511) + "]".repeat(511);

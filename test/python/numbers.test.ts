@@ -5,9 +5,9 @@
 
 import { describe, expect, it } from "vitest";
 import { outcome } from "./outcome.ts";
-import { pyFloatParse } from "../../packages/response-template/runtime/python/float.ts";
-import { pyIntParse, pyRepr } from "../../packages/response-template/runtime/python/int.ts";
-import { PyFloat } from "../../packages/response-template/runtime/python/values.ts";
+import { pyFloatParse } from "../../runtime/core/python/float.ts";
+import { pyIntParse, pyRepr } from "../../runtime/core/python/int.ts";
+import { PyFloat } from "../../runtime/core/python/values.ts";
 
 
 describe("pyIntParse is Python's int(str)", () => {

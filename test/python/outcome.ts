@@ -1,9 +1,9 @@
 // How the recordings in this folder write what Python did: json.dumps of the result, or "Class: message" of
 // the error.
 
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import { pyDumps } from "../../packages/response-template/runtime/python/dumps.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import { pyDumps } from "../../runtime/core/python/dumps.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 export function outcome(parse: (s: string) => JsonValue, s: string): string {
   try {

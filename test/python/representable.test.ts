@@ -2,9 +2,9 @@
 // first such part of a value by its path.
 
 import { describe, expect, it } from "vitest";
-import { unrepresentable } from "../../packages/response-template/runtime/python/representable.ts";
-import { PyFloat, makeDict } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { unrepresentable } from "../../runtime/core/python/representable.ts";
+import { PyFloat, makeDict } from "../../runtime/core/python/values.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 describe("unrepresentable", () => {
   it.each<[string, JsonValue, string | null]>([

@@ -3,7 +3,7 @@
 // U+0085, and not U+200B or U+FEFF.
 
 import { describe, expect, it } from "vitest";
-import { pyIsSpace, pyIsSpaceCode, pySplitWhitespace, pyStrip } from "../../packages/response-template/runtime/python/strip.ts";
+import { pyIsSpace, pyIsSpaceCode, pySplitWhitespace, pyStrip } from "../../runtime/core/python/strip.ts";
 
 // Each boundary of every whitespace range, and its neighbours.
 const PROBED = [

@@ -1,9 +1,9 @@
-// rtc's model of Python values (runtime/python/values.ts, compare.ts): ints as numbers when safe and
+// rtc's model of Python values (runtime/core/python/values.ts, compare.ts): ints as numbers when safe and
 // bigints beyond, floats boxed when JavaScript would read them as ints, dicts in Python insertion order
 // (JavaScript puts array-index keys first), and Python's names, emptiness and string order.
 
 import { describe, expect, it } from "vitest";
-import { comparePy } from "../../packages/response-template/runtime/python/compare.ts";
+import { comparePy } from "../../runtime/core/python/compare.ts";
 import {
   PyFloat,
   deepCopy,
@@ -19,8 +19,8 @@ import {
   pyTypeName,
   sameOrder,
   setKey,
-} from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonObject, JsonValue } from "../../packages/response-template/runtime/types.ts";
+} from "../../runtime/core/python/values.ts";
+import type { JsonObject, JsonValue } from "../../runtime/core/types.ts";
 
 describe("numbers", () => {
   it("pyFloat boxes exactly the floats a plain number would show as an int", () => {

@@ -1,7 +1,7 @@
 // Static analysis queries on the pattern AST (translate/analysis.ts).
 import { describe, expect, it } from "vitest";
-import { analyze } from "../../packages/response-template/translate/analysis.ts";
-import { parse } from "../../packages/response-template/translate/parser.ts";
+import { analyze } from "../../runtime/translate/analysis.ts";
+import { parse } from "../../runtime/translate/parser.ts";
 
 const facts = (p: string) => analyze(parse(p).root);
 

@@ -2,7 +2,7 @@
 // the lookbehind runs as one JS assertion, and the groups inside a positive one still capture, as in
 // the module. Expected values recorded with Python's `regex` 2026.9.29 (regex.search(p, s, regex.DOTALL)).
 import { describe, expect, it } from "vitest";
-import { compilePattern, translatePattern, UnsupportedPatternError } from "../../packages/response-template/translate/index.ts";
+import { compilePattern, translatePattern, UnsupportedPatternError } from "../../runtime/translate/index.ts";
 
 const REPEAT = "(?:(?P<y>c)(?P=y)){1,2}"; // makes the pattern need the backtracking matcher
 

@@ -1,10 +1,10 @@
-// The backtracking matcher (runtime/regex/backtrack.ts), which runs the patterns holding a bounded repeat
+// The backtracking matcher (runtime/core/regex/backtrack.ts), which runs the patterns holding a bounded repeat
 // of a backreference (`(?:(?P<y>c)(?P=y)){1,2}` routes each row here): one row per construct it walks.
 // Expected values recorded with Python's `regex` 2026.9.29: regex.compile(p, regex.DOTALL), .search(text)
 // and [m.span() for m in .finditer(text)].
 import { describe, expect, it } from "vitest";
-import { Backtracker } from "../../packages/response-template/runtime/index.ts";
-import { compilePattern, translatePattern } from "../../packages/response-template/translate/index.ts";
+import { Backtracker } from "../../runtime/core/index.ts";
+import { compilePattern, translatePattern } from "../../runtime/translate/index.ts";
 import { describeDifference, sortOut, type Difference } from "./deviations.ts";
 
 type Row = [

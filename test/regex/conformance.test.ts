@@ -3,10 +3,10 @@
 // uses UTF-16 units, so spans are converted. Known deviations are listed, with reasons, in
 // deviations.json (see deviations.ts): each excuses exactly one comparison, and one that stops differing fails.
 import { afterAll, describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternError } from "../../packages/response-template/runtime/errors.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
-import { DIGIT, PY_SPACE, SPACE, WORD } from "../../packages/response-template/runtime/regex/unicode-tables.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternError } from "../../runtime/core/errors.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
+import { DIGIT, PY_SPACE, SPACE, WORD } from "../../runtime/core/regex/unicode-tables.ts";
 import { FIXTURE_BREAKDOWN, FIXTURE_ROWS, fixtureLines } from "../conformance/paths.ts";
 import { describeDifference, sortOut, type Difference, type Mode } from "./deviations.ts";
 import { cpOffset, unitOffset } from "./offsets.ts";

@@ -1,8 +1,8 @@
 // Patterns the reference rejects throw PatternError at the offending column; constructs it accepts
 // but rtc cannot run throw UnsupportedPatternError (never a silent approximation).
 import { describe, expect, it } from "vitest";
-import { compilePattern, UnsupportedPatternError } from "../../packages/response-template/translate/index.ts";
-import { PatternError } from "../../packages/response-template/runtime/errors.ts";
+import { compilePattern, UnsupportedPatternError } from "../../runtime/translate/index.ts";
+import { PatternError } from "../../runtime/core/errors.ts";
 
 const failure = (p: string): unknown => {
   try {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const DIR = fileURLToPath(new URL("../../packages/response-template/translate/", import.meta.url));
+const DIR = fileURLToPath(new URL("../../runtime/translate/", import.meta.url));
 
 /** File → the files of the same folder it imports or re-exports (type-only imports included). */
 function localImports(dir: string): Map<string, string[]> {

@@ -5,8 +5,8 @@
 // (an optional item is one with an empty branch) and lookaheads are checked inside.
 // Each row turns on one step of that rule.
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
 
 const ROWS: { why: string; pattern: string; windowable: boolean }[] = [
   { why: "what may follow a repeat is read through the repeat after it", pattern: "a*b*c", windowable: true },

@@ -1,4 +1,4 @@
-// Lookaheads in the resumable search (runtime/regex/resumable.ts): a pending lookahead is a condition a
+// Lookaheads in the resumable search (runtime/core/regex/resumable.ts): a pending lookahead is a condition a
 // thread carries, its body's threads advanced with the text, and decided as if the text ended where it
 // ends. The library's delimiters use few lookaheads (`$` is one, `\b` two), so this property generates
 // patterns made of them — nested, negated, side by side, with `$`, `\b` and lookbehinds inside, under
@@ -12,10 +12,10 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { checkProperty, propertyRuns, Tally } from "../support/property.ts";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import { PatternMatcher, type CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import { PatternMatcher, type CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 import { driveLikeEngine } from "./drive-stream.ts";
 
 const RUNS = 600;

@@ -1,4 +1,4 @@
-// Lookaheads in the resumable matcher (runtime/regex/resumable.ts: a pending lookahead is a condition of
+// Lookaheads in the resumable matcher (runtime/core/regex/resumable.ts: a pending lookahead is a condition of
 // the thread, its body's threads advanced with the text and decided as if the text ended there): rows
 // recorded with Python's `regex` module 2026.9.29 (`regex.compile(p, regex.DOTALL)`, `search(text, pos)`
 // and `search(text, pos, partial=True)`; a partial answer ends in "+"), each on what a wrong matcher would
@@ -8,10 +8,10 @@
 // need the RegExp's correction (PatternStream.disagreements). Each row is searched twice: on the whole
 // text, and with its front dropped as the engine drops it (up to the search position minus the lookbehind).
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import { PatternMatcher, type CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import { PatternMatcher, type CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 
 interface Row {
   why: string;

@@ -4,11 +4,11 @@
 // windows, not only the runs, answered.
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import { PatternMatcher, type CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import { PatternMatcher, type CompiledPattern } from "../../runtime/core/regex/pattern.ts";
 import { checkProperty, propertyRuns } from "../support/property.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 import { libraryPatterns } from "../templates/support.ts";
 
 const RUNS = 300;

@@ -5,10 +5,10 @@
 // partial answer ends in "+", one at the end of the text counts as none), searched on the whole text
 // and streamed one code unit at a time. On Node 22 and later these rows pass with or without the nesting.
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 
 interface Row {
   pattern: string;

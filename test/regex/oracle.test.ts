@@ -5,7 +5,7 @@
 // matched exactly (see deviations.ts).
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { compilePattern, UnsupportedPatternError } from "../../packages/response-template/translate/index.ts";
+import { compilePattern, UnsupportedPatternError } from "../../runtime/translate/index.ts";
 import { describeDifference, sortOut, type Difference } from "./deviations.ts";
 
 interface Row {

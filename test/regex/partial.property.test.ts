@@ -3,7 +3,7 @@
 // few characters) yields a match that starts at p and runs past the current end.
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
 import { checkProperty } from "../support/property.ts";
 
 // `maxLength` keeps texts short enough for `depth` to reach every completion (the oracle is bounded).

@@ -1,11 +1,11 @@
-// A lone leading surrogate next to the read position (runtime/regex/pattern-stream.ts, PatternStream.search).
+// A lone leading surrogate next to the read position (runtime/core/regex/pattern-stream.ts, PatternStream.search).
 // A search from between the halves of a pair starts at the pair, as a RegExp with flag v does; after a
 // lone leading surrogate there is no pair, and the search starts where it is asked to. Rows recorded with
 // Python's `regex` module (`regex.compile(".", regex.DOTALL).search(text, pos, partial=…)`).
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
 
 const ROWS: { text: string; pos: number; partial: boolean; expected: [number, number] | null }[] = [
   { text: "\uD800a", pos: 1, partial: false, expected: [1, 2] },

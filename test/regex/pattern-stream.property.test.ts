@@ -1,4 +1,4 @@
-// PatternStream (runtime/regex/pattern-stream.ts) driven the way the engine drives it (runtime/engine/stream.ts
+// PatternStream (runtime/core/regex/pattern-stream.ts) driven the way the engine drives it (runtime/core/engine/stream.ts
 // and scan.ts): the text grows at the end in chunks of any size (sometimes splitting a surrogate pair), the
 // read position moves forward (to a pending match's start, past a complete one, or anywhere, as another
 // delimiter would move it; sometimes between the halves of a pair), the front is dropped up to the read
@@ -18,11 +18,11 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { checkProperty, propertyRuns, Tally } from "../support/property.ts";
-import { compilePattern, translatePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import { CompiledPattern, PatternMatcher } from "../../packages/response-template/runtime/regex/pattern.ts";
-import { CharTest } from "../../packages/response-template/runtime/regex/program.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern, translatePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import { CompiledPattern, PatternMatcher } from "../../runtime/core/regex/pattern.ts";
+import { CharTest } from "../../runtime/core/regex/program.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SAMPLE_DIR, templateJson, templateNames } from "../templates/support.ts";

@@ -1,4 +1,4 @@
-// PatternMatcher (runtime/regex/pattern.ts), what runs a translated pattern on JS RegExps: `\G` (a RegExp
+// PatternMatcher (runtime/core/regex/pattern.ts), what runs a translated pattern on JS RegExps: `\G` (a RegExp
 // per search position, counted in code points), `\K`, the non-empty match finditer asks for where an empty
 // one was, the check of a partial match cut inside a backreference, stepping over surrogate pairs (V8 can
 // match between the halves), the backtracking matcher's search loop, and the spec's table placeholders.
@@ -8,10 +8,10 @@
 // As in conformance.test.ts, a partial match that starts at the end of the text counts as none, and a
 // partial match's groups are all unset in rtc (the engine reads none), where the module may set some.
 import { describe, expect, it } from "vitest";
-import { CompiledPattern, PatternMatcher, tablesUsed } from "../../packages/response-template/runtime/index.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
-import { WORD } from "../../packages/response-template/runtime/regex/unicode-tables.ts";
-import { translatePattern } from "../../packages/response-template/translate/index.ts";
+import { CompiledPattern, PatternMatcher, tablesUsed } from "../../runtime/core/index.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
+import { WORD } from "../../runtime/core/regex/unicode-tables.ts";
+import { translatePattern } from "../../runtime/translate/index.ts";
 import { describeDifference, sortOut, type Difference } from "./deviations.ts";
 import { cpOffset, unitOffset } from "./offsets.ts";
 

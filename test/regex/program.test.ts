@@ -1,4 +1,4 @@
-// The resumable matcher's programs (runtime/regex/program.ts) through the search that runs them
+// The resumable matcher's programs (runtime/core/regex/program.ts) through the search that runs them
 // (PatternStream, over resumable.ts): rows recorded with Python's `regex` module 2026.9.29
 // (`regex.compile(p, regex.DOTALL)`, `search(text, pos)` and `search(text, pos, partial=True)`; a
 // partial answer ends in "+"), each on a construct whose compilation a wrong program would get wrong —
@@ -8,11 +8,11 @@
 // from its program alone where it finds nothing, a pending match or a partial one; a complete match is
 // checked against the pattern's RegExp, which must never have to correct it (PatternStream.disagreements).
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { compileProgram } from "../../packages/response-template/runtime/regex/program.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { compileProgram } from "../../runtime/core/regex/program.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 
 interface Row {
   why: string;

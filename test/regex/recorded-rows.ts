@@ -1,9 +1,9 @@
 // Rows recorded with Python's `regex` module (`regex.compile(p, regex.DOTALL)`, `search(text)` and
 // `search(text, partial=True)`), and the check several resumable-matcher tests make of them.
 import { expect } from "vitest";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 
 export interface RecordedRow {
   why: string;

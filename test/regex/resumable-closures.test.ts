@@ -1,4 +1,4 @@
-// The closure walk of the resumable search (runtime/regex/resumable.ts, Run.closure): following the
+// The closure walk of the resumable search (runtime/core/regex/resumable.ts, Run.closure): following the
 // zero-width instructions from a state, a lookahead is either decided on the spot (its body matches
 // without reading, or cannot match at all) or becomes a condition the path carries; one instruction
 // reached with and without a pending condition is two states; a closure that read a lookbehind (also
@@ -6,8 +6,8 @@
 // with Python's `regex` module 2026.9.29 (`regex.compile(p, regex.DOTALL)`, `search(text)` and
 // `search(text, partial=True)`), searched from 0 as the text grows one character at a time, and whole.
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
 import { expectRecordedAnswers, type RecordedRow } from "./recorded-rows.ts";
 
 const ROWS: RecordedRow[] = [

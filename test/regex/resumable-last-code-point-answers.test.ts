@@ -1,14 +1,14 @@
 // The engine's quiet scan asks a pattern's stream, after an idle search, what a match starting at the
-// text's last code point would be (PatternStream.lastAnswer, from runtime/regex/resumable.ts's
+// text's last code point would be (PatternStream.lastAnswer, from runtime/core/regex/resumable.ts's
 // lastCodePointAnswer): a table filled as runs stand lazily before a last code point, per program, so
 // every stream (every parser) of the pattern shares it. "unknown" makes the scan fall back to a search.
 // The partial answers below are the `regex` module's (2026.9.29): search("hello <", partial=True) is a
 // partial match at 6:7, search("hi x", partial=True) one at 4:4 (the empty end). The tables are bounded:
 // past 50,000 interned lookahead states they start over, and what they knew is forgotten.
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
 
 const LT = 0x3c;
 

@@ -1,12 +1,12 @@
-// A lookahead inside a lookahead (runtime/regex/resumable.ts): the outer body's states carry the inner
+// A lookahead inside a lookahead (runtime/core/regex/resumable.ts): the outer body's states carry the inner
 // lookahead's pending condition, and body states are interned by their threads' instructions *and*
 // conditions: two states at the same instructions whose inner lookahead has progressed differently (or
 // has been decided) must stay apart. Rows recorded with Python's `regex` module 2026.9.29
 // (`regex.compile(p, regex.DOTALL)`, `search(text)` and `search(text, partial=True)`), searched from 0 as
 // the text grows one character at a time, as a parser's buffer does, and whole.
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
 import { expectRecordedAnswers, type RecordedRow } from "./recorded-rows.ts";
 
 const ROWS: RecordedRow[] = [

@@ -1,15 +1,15 @@
-// Lookaheads that stay pending over a long stretch of text (runtime/regex/resumable.ts): each start and
+// Lookaheads that stay pending over a long stretch of text (runtime/core/regex/resumable.ts): each start and
 // each pass through a repeated lookahead makes a condition, and the matcher stays linear only because equal
 // conditions (and lookahead-body states) are one interned object, whatever order their entries came in
 // and however often the same lookahead was passed: threads in the same state then merge. Answers are rows
 // recorded with Python's `regex` module 2026.9.29 (`regex.compile(p, regex.DOTALL)`, `search(text)` and
 // `search(text, partial=True)`); the work is the matcher's own count (Run.work), not a time.
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import { Run } from "../../packages/response-template/runtime/regex/resumable.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import { Run } from "../../runtime/core/regex/resumable.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 import type { RecordedRow } from "./recorded-rows.ts";
 
 const N = 200;

@@ -1,4 +1,4 @@
-// How a resumable run (runtime/regex/resumable.ts, Run.advance and Run.answer) reads the text and what it
+// How a resumable run (runtime/core/regex/resumable.ts, Run.advance and Run.answer) reads the text and what it
 // leaves behind, through PatternStream as the engine calls it: a bounded read that must go on past a
 // stretch where no thread runs, the candidate test's cache next to a lone leading surrogate, the
 // last-code-point tables once the buffer's front is dropped, and the idle state (PatternStream.idle, which
@@ -6,11 +6,11 @@
 // Expected answers recorded with Python's `regex` 2026.9.29 (`regex.search(p, t, partial=…)`, DOTALL),
 // offsets in UTF-16 code units.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import { CompiledPattern, PatternMatcher } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
-import { Run } from "../../packages/response-template/runtime/regex/resumable.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import { CompiledPattern, PatternMatcher } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
+import { Run } from "../../runtime/core/regex/resumable.ts";
 
 const compiled = (source: string) => compilePattern(source) as CompiledPattern;
 const span = (m: PatternMatch | null) => m && [m.start, m.end, m.partial];

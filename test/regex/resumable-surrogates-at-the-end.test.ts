@@ -1,4 +1,4 @@
-// Where the text read so far ends next to a surrogate (runtime/regex/resumable.ts, lastCodePoint): the
+// Where the text read so far ends next to a surrogate (runtime/core/regex/resumable.ts, lastCodePoint): the
 // matcher skips from candidate to candidate and stops before the last code point, or before a lone leading
 // surrogate that the next chunk may complete; it must find where that code point starts. Pairs whose
 // halves are the range boundaries (U+10000 = D800 DC00, U+103FF = D800 DFFF, U+1F400 = D83D DC00,
@@ -7,10 +7,10 @@
 // answer must be what `pattern.search` gives on the whole text, and a complete match must never need
 // correcting by the RegExp (PatternStream.disagreements).
 import { describe, expect, it } from "vitest";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 
 /** Patterns whose candidate test accepts or rejects the characters below, over one or two code points. */
 const PATTERNS = [

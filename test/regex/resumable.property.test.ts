@@ -1,4 +1,4 @@
-// The resumable search (runtime/regex/pattern-stream.ts, over resumable.ts) answers exactly what the
+// The resumable search (runtime/core/regex/pattern-stream.ts, over resumable.ts) answers exactly what the
 // RegExp search answers, call after call, as a parser's buffer grows, its read position moves and its
 // front is dropped: for every library delimiter pattern and every recorded conformance pattern it can run,
 // on texts made of the pattern's own pieces, near-misses, whitespace and astral characters.
@@ -7,10 +7,10 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkProperty } from "../support/property.ts";
-import { compilePattern } from "../../packages/response-template/translate/index.ts";
-import { PatternStream } from "../../packages/response-template/runtime/regex/pattern-stream.ts";
-import type { CompiledPattern } from "../../packages/response-template/runtime/regex/pattern.ts";
-import type { PatternMatch } from "../../packages/response-template/runtime/regex/api.ts";
+import { compilePattern } from "../../runtime/translate/index.ts";
+import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
+import type { CompiledPattern } from "../../runtime/core/regex/pattern.ts";
+import type { PatternMatch } from "../../runtime/core/regex/api.ts";
 import { libraryPatterns } from "../templates/support.ts";
 import { hf } from "../conformance/paths.ts";
 import { driveLikeEngine } from "./drive-stream.ts";

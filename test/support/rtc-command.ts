@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 export const REPO = join(import.meta.dirname, "../..");
-const MAIN = join(REPO, "packages/response-template-compiler/cli/main.ts");
+const MAIN = join(REPO, "compiler/cli/main.ts");
 /** tsx's loader by absolute URL, so that rtc also runs with another working directory. */
 const TSX = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/loader.mjs")).href;
 

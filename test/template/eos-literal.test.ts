@@ -4,10 +4,10 @@
 // runs through the interpreter, a module generated from the template, and the OpenAI stream.
 
 import { beforeAll, describe, expect, it } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { createOpenAIStream } from "../../packages/response-template/openai/index.ts";
-import { compileAndImport, type GeneratedModule } from "../../packages/response-template-compiler/build/temp-build.ts";
-import type { JsonValue, Message, RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { createOpenAIStream } from "../../runtime/openai/index.ts";
+import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { JsonValue, Message, RegionEvent, ResponseParser } from "../../runtime/core/types.ts";
 
 const TEMPLATES: Record<string, JsonValue> = {
   close: { start_anchor: "<s>", fields: { a: { open: "<a>", close: "eos" }, content: {} } },

@@ -1,14 +1,14 @@
-// Template validation (runtime/template/load.ts) through loadTemplate: each malformed template is refused
+// Template validation (runtime/core/template/load.ts) through loadTemplate: each malformed template is refused
 // with the JSON path of the problem, the exact reason and the reference's error class (the conformance
 // verdicts in test/conformance/templates.test.ts compare classes only), and loose values are read as the
 // reference reads them (checked against transformers 5.18.0's chat_parsing).
 
 import { describe, expect, it } from "vitest";
-import { loadTemplate, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { validateTemplate } from "../../packages/response-template/runtime/template/load.ts";
-import { TemplateError } from "../../packages/response-template/runtime/errors.ts";
-import { PyFloat } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { loadTemplate, parseResponse } from "../../runtime/interpret/index.ts";
+import { validateTemplate } from "../../runtime/core/template/load.ts";
+import { TemplateError } from "../../runtime/core/errors.ts";
+import { PyFloat } from "../../runtime/core/python/values.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const withFields = (fields: Record<string, JsonValue>, top: Record<string, JsonValue> = {}) => ({ start_anchor: "<s>", fields, ...top });
 const a = (field: Record<string, JsonValue>) => withFields({ a: { open: "<a>", close: "</a>", ...field } });

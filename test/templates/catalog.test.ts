@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { EXTENSION_PARSERS } from "../../packages/response-template/runtime/content/ext/index.ts";
+import { EXTENSION_PARSERS } from "../../runtime/core/content/ext/index.ts";
 import { CHAT_TEMPLATE_DIR } from "./render.ts";
 import { proofOf, type Proof } from "./proof.ts";
 import { ROUNDTRIP_TABLE } from "./roundtrip-table.ts";

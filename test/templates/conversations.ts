@@ -114,4 +114,4 @@ export const CONVERSATIONS: Conversation[] = [
 ];
 
 /** TOOLS as the parser's option type (`tools` for argument coercion). */
-export const PARSE_TOOLS = TOOLS as unknown as import("../../packages/response-template/runtime/types.ts").ToolDefinition[];
+export const PARSE_TOOLS = TOOLS as unknown as import("../../runtime/core/types.ts").ToolDefinition[];

@@ -1,10 +1,10 @@
 // Renders conversations through a model's real chat template (@huggingface/jinja with rtc infer's Jinja
-// compatibility layer, packages/response-template-compiler/infer/jinja-compat.ts) and splits the result into the prompt (`prefix`)
+// compatibility layer, compiler/infer/jinja-compat.ts) and splits the result into the prompt (`prefix`)
 // and the assistant turn (model output), the way a server would see them.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ChatTemplate } from "../../packages/response-template-compiler/infer/jinja-compat.ts";
+import { ChatTemplate } from "../../compiler/infer/jinja-compat.ts";
 import { TOOLS, type AssistantTurn, type Conversation } from "./conversations.ts";
 
 export const CHAT_TEMPLATE_DIR = join(import.meta.dirname, "../fixtures/chat-templates");

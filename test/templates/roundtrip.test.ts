@@ -16,7 +16,7 @@
 // asserted (NOT_APPLICABLE_CASES).
 
 import { describe, expect, test } from "vitest";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
 import { CONVERSATIONS, PARSE_TOOLS } from "./conversations.ts";
 import { caseOf, droppedByNormalising, historyCase, promptApplies, promptCase } from "./roundtrip-cases.ts";
 import { hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson } from "./support.ts";

@@ -3,8 +3,8 @@
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { JsonObject } from "../../packages/response-template/runtime/types.ts";
-import { pyJsonLoads } from "../../packages/response-template/runtime/python/json.ts";
+import type { JsonObject } from "../../runtime/core/types.ts";
+import { pyJsonLoads } from "../../runtime/core/python/json.ts";
 import { SAMPLE_DIR, TEMPLATE_DIR } from "./support.ts";
 
 export interface SampleRow {

@@ -1,5 +1,5 @@
 // Replays templates/samples/<name>.jsonl for every template: through the interpreter in one feed, through
-// 20 seeded random chunkings, and — when the generated registry (packages/response-template/models) names
+// 20 seeded random chunkings, and — when the generated registry (generated) names
 // the template — through the generated parser in one feed and in the same chunkings. Templates that need an
 // rtc extension parser missing from the parser table are skipped with the parser named in the test title.
 //
@@ -9,9 +9,9 @@
 // parses in throw mode must give the same message in recover mode too.
 
 import { describe, expect, test } from "vitest";
-import { createResponseParser, parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { pyStrip } from "../../packages/response-template/runtime/python/strip.ts";
-import type { Message, ParseIssue, ParseOptions, Recovered, RegionEvent, ResponseParser } from "../../packages/response-template/runtime/types.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import { pyStrip } from "../../runtime/core/python/strip.ts";
+import type { Message, ParseIssue, ParseOptions, Recovered, RegionEvent, ResponseParser } from "../../runtime/core/types.ts";
 import { hasFreshGenerated, loadGenerated, missingParsers, plain, templateJson, templateNames } from "./support.ts";
 import { chunkings, readSamples, type SampleRow } from "./sample-rows.ts";
 

@@ -4,9 +4,9 @@
 
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { CONTENT_PARSERS } from "../../packages/response-template/runtime/content/index.ts";
-import { PyFloat } from "../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue, ParserModule } from "../../packages/response-template/runtime/types.ts";
+import { CONTENT_PARSERS } from "../../runtime/core/content/index.ts";
+import { PyFloat } from "../../runtime/core/python/values.ts";
+import type { JsonValue, ParserModule } from "../../runtime/core/types.ts";
 
 export const TEMPLATE_DIR = join(import.meta.dirname, "../../templates");
 export const SAMPLE_DIR = join(TEMPLATE_DIR, "samples");
@@ -54,7 +54,7 @@ export function contentParsersOf(name: string): string[] {
   return [...out];
 }
 
-/** rtc field-key extensions (runtime/template/extensions.ts) a template uses. */
+/** rtc field-key extensions (runtime/core/template/extensions.ts) a template uses. */
 export function fieldExtensionsOf(name: string): string[] {
   const fields = templateJson(name).fields as Record<string, Record<string, unknown>>;
   return ["argument_types", "into"].filter((k) => Object.values(fields).some((f) => k in f));
@@ -79,14 +79,14 @@ export function plain(v: JsonValue | undefined): unknown {
   return v;
 }
 
-/** The library's compiled parsers (packages/response-template/models, written by `npm run build`), all loaded. */
+/** The library's compiled parsers (generated, written by `npm run build`), all loaded. */
 export interface GeneratedRegistry {
   names: readonly string[];
   getParser(name: string): ParserModule;
 }
 
 export async function loadGenerated(): Promise<GeneratedRegistry> {
-  const { names, loadParser } = await import("../../packages/response-template/models/index.ts");
+  const { names, loadParser } = await import("../../generated/index.ts");
   const parsers = new Map<string, ParserModule>();
   for (const n of names) parsers.set(n, await loadParser(n));
   return {

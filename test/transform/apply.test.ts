@@ -1,11 +1,11 @@
-// Transform errors (runtime/transform/apply.ts): the reference's class, and a message that names the
+// Transform errors (runtime/core/transform/apply.ts): the reference's class, and a message that names the
 // placeholder, the step and what was found there. Classes and outcomes checked against transformers
 // 5.18.0 (`parse_response`); the messages are rtc's own wording.
 
 import { describe, expect, it } from "vitest";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { RtcError, TemplateError } from "../../packages/response-template/runtime/errors.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import { RtcError, TemplateError } from "../../runtime/core/errors.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 /** A template whose field `c` reads JSON after `<c…>` (`<c a b>` captures zeta=a, alpha=b). */
 function template(field: Record<string, JsonValue>) {

@@ -1,12 +1,12 @@
-// Tool-argument coercion (runtime/transform/coerce.ts) on inputs the recorded units (conformance
+// Tool-argument coercion (runtime/core/transform/coerce.ts) on inputs the recorded units (conformance
 // units.jsonl) do not reach: malformed schemas and tool lists, values that are not tool calls. Every
 // expectation was checked against transformers 5.18.0 (`_coerce`, `_schema_types`, `parse_response`).
 
 import { describe, expect, it } from "vitest";
-import { parseResponse } from "../../packages/response-template/interpret/index.ts";
-import { RtcError } from "../../packages/response-template/runtime/errors.ts";
-import { coerce, schemaTypes, toolParams } from "../../packages/response-template/runtime/transform/coerce.ts";
-import type { JsonValue } from "../../packages/response-template/runtime/types.ts";
+import { parseResponse } from "../../runtime/interpret/index.ts";
+import { RtcError } from "../../runtime/core/errors.ts";
+import { coerce, schemaTypes, toolParams } from "../../runtime/core/transform/coerce.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
 
 const tool = (properties: JsonValue) => ({ type: "function", function: { name: "g", parameters: { type: "object", properties } } });
 const template = (field: Record<string, JsonValue>) => ({

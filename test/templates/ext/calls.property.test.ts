@@ -1,4 +1,4 @@
-// Round trips through the rtc extension parsers (runtime/content/ext/): random tool calls — names, and
+// Round trips through the rtc extension parsers (runtime/core/content/ext/): random tool calls — names, and
 // arguments of every JSON value type (null, booleans, ints beyond 2^53, floats incl. -0.0 and exponents,
 // strings with quotes, backslashes, tabs, newlines, control characters, non-ASCII and astral characters,
 // nested lists and dicts) — are written in each extension's syntax, with the spellings a model may choose
@@ -7,15 +7,15 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CONTENT_PARSERS } from "../../../packages/response-template/runtime/content/index.ts";
-import { parseKeyedCalls } from "../../../packages/response-template/runtime/content/ext/keyed-calls.ts";
-import { parsePythonCalls } from "../../../packages/response-template/runtime/content/ext/python-calls.ts";
-import { parseXmlNested } from "../../../packages/response-template/runtime/content/ext/xml-nested.ts";
-import { parseXmlTyped } from "../../../packages/response-template/runtime/content/ext/xml-typed.ts";
-import { pyDumps, pyFloatRepr } from "../../../packages/response-template/runtime/python/dumps.ts";
-import { makeDict, pyFloat, pyInt } from "../../../packages/response-template/runtime/python/values.ts";
-import type { JsonValue } from "../../../packages/response-template/runtime/types.ts";
-import { compilePattern } from "../../../packages/response-template/translate/index.ts";
+import { CONTENT_PARSERS } from "../../../runtime/core/content/index.ts";
+import { parseKeyedCalls } from "../../../runtime/core/content/ext/keyed-calls.ts";
+import { parsePythonCalls } from "../../../runtime/core/content/ext/python-calls.ts";
+import { parseXmlNested } from "../../../runtime/core/content/ext/xml-nested.ts";
+import { parseXmlTyped } from "../../../runtime/core/content/ext/xml-typed.ts";
+import { pyDumps, pyFloatRepr } from "../../../runtime/core/python/dumps.ts";
+import { makeDict, pyFloat, pyInt } from "../../../runtime/core/python/values.ts";
+import type { JsonValue } from "../../../runtime/core/types.ts";
+import { compilePattern } from "../../../runtime/translate/index.ts";
 import { checkProperty } from "../../support/property.ts";
 
 const ctx = { pattern: compilePattern, parsers: CONTENT_PARSERS };

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { compilePattern } from "../../../packages/response-template/translate/index.ts";
-import { CONTENT_PARSERS } from "../../../packages/response-template/runtime/content/index.ts";
-import { parseXmlTyped } from "../../../packages/response-template/runtime/content/ext/xml-typed.ts";
-import { ContentError } from "../../../packages/response-template/runtime/errors.ts";
+import { compilePattern } from "../../../runtime/translate/index.ts";
+import { CONTENT_PARSERS } from "../../../runtime/core/content/index.ts";
+import { parseXmlTyped } from "../../../runtime/core/content/ext/xml-typed.ts";
+import { ContentError } from "../../../runtime/core/errors.ts";
 import { plain } from "../support.ts";
 
 const ctx = { pattern: compilePattern, parsers: CONTENT_PARSERS };

@@ -1,0 +1,42 @@
+// rtc extension `argument_types: "json"` (runtime/core/template/extensions.ts): without tool definitions, an
+// argument string that spells a JSON value — or Python's True, False or None — becomes that value. Chat
+// templates of these formats write strings raw and every other value as JSON (`tojson`; Qwen3.5 writes
+// booleans and null with Python's `str()`), which leaves exactly this ambiguity; llama.cpp and vLLM
+// resolve it the same way when they have no schema. With `tools`, schema coercion (coerce.ts) decides.
+
+import { ContentError } from "../errors.ts";
+import { pyJsonLoads } from "../python/json.ts";
+import { unrepresentable } from "../python/representable.ts";
+import { pyStrip } from "../python/strip.ts";
+import { dictKeys, isDict, setKey } from "../python/values.ts";
+import type { JsonValue } from "../types.ts";
+
+/** Types the arguments of a tool call (or of each call in a list) in place, as coerceToolCalls does. */
+export function typeArgumentsAsJson(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(typeArgumentsAsJson);
+  if (!isDict(value)) return value;
+  const fn = Object.prototype.hasOwnProperty.call(value, "function") ? value.function! : null;
+  if (!isDict(fn) || !isDict(fn.arguments)) return value;
+  const args = fn.arguments;
+  for (const key of dictKeys(args)) {
+    const v = args[key]!;
+    if (typeof v === "string") setKey(args, key, asJson(v));
+    else if (Array.isArray(v)) setKey(args, key, v.map((item) => (typeof item === "string" ? asJson(item) : item)));
+  }
+  return value;
+}
+
+const PYTHON_WORDS: Readonly<Record<string, JsonValue>> = { True: true, False: false, None: null };
+
+/** The JSON value `raw` spells (surrounding whitespace allowed, as json.loads allows it), else `raw`.
+ * Values JSON cannot carry (NaN, infinities, integers beyond 64 bits) keep the string. */
+function asJson(raw: string): JsonValue {
+  try {
+    const v = pyJsonLoads(raw);
+    return unrepresentable(v) === null ? v : raw;
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    const word = pyStrip(raw);
+    return Object.prototype.hasOwnProperty.call(PYTHON_WORDS, word) ? PYTHON_WORDS[word]! : raw;
+  }
+}
