@@ -2,6 +2,7 @@
 // deterministic); `*.json` files whose root is a template and `tokenizer_config.json` files with a
 // `response_template` key are taken. `catalog.json` and `samples/` folders are not templates.
 
+import { decodeUtf8 } from "../cli/utf8.ts";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pyJsonLoads } from "response-template/runtime";
@@ -67,7 +68,7 @@ export function loadTemplateFile(path: string): TemplateSource | null {
   const file = displayPath(path);
   let json: JsonValue;
   try {
-    json = pyJsonLoads(readFileSync(path, "utf8"));
+    json = pyJsonLoads(decodeUtf8(readFileSync(path), file));
   } catch (e) {
     throw new BuildError(`${file}: not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }

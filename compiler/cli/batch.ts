@@ -21,6 +21,10 @@ export async function runBatchCli(values: BatchCliValues): Promise<number> {
     if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError(`parse --batch: --jobs takes a positive whole number, got "${values.jobs}"`);
   }
   if (!values.batch) throw new UsageError("parse --batch: give a JSONL file, or - for stdin");
-  await runBatch({ template: values.template, input: values.batch, output: values.out, jobs, defaultPrefix: values["default-prefix"], onError: values.onError });
+  const options = { template: values.template, input: values.batch, output: values.out, jobs, defaultPrefix: values["default-prefix"], onError: values.onError };
+  const result = await runBatch({ ...options, summary: false });
+  // An empty input is almost always a mistake (a wrong file, nothing piped in): say so instead of a summary.
+  if (!result.records) throw new Error(`${values.batch === "-" ? "stdin" : values.batch}: no records: the input is empty`);
+  process.stderr.write(`rtc parse --batch: ${result.summary}\n`);
   return 0; // failed records are reported in the output and the summary, not by the exit code
 }

@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_RUNTIME, buildOutputs, planSource } from "../build/compile.ts";
 import { staleFiles, writeOutputs } from "../build/write.ts";
-import { BuildError, loadTemplateFile } from "../build/load.ts";
+import { BuildError, loadTemplateFile, type TemplateSource } from "../build/load.ts";
+import type { JsonValue } from "response-template/runtime";
 import { printPlan } from "../plan/print-plan.ts";
 
 export async function runBuild(args: string[]): Promise<number> {
@@ -33,9 +34,7 @@ export async function runBuild(args: string[]): Promise<number> {
   try {
     if (values.explain !== undefined) {
       // A path, or the name of a template in the first input folder (templates/ by default).
-      const folder = positionals[0] ?? "templates";
-      const path = existsSync(values.explain) ? values.explain : join(folder, `${values.explain}.json`);
-      const src = loadTemplateFile(path);
+      const src = await explainSource(values.explain, positionals[0] ?? "templates");
       if (!src) throw new BuildError(`${values.explain}: no response_template in this tokenizer_config.json`);
       process.stdout.write(printPlan(planSource(src)));
       return 0;
@@ -81,4 +80,15 @@ export async function runBuild(args: string[]): Promise<number> {
     }
     throw e;
   }
+}
+
+/** The template `--explain` names: a file, `<folder>/<name>.json`, or a shipped model's template (what an
+ * installed CLI has, without the repository's templates/). */
+async function explainSource(ref: string, folder: string): Promise<TemplateSource | null> {
+  if (existsSync(ref)) return loadTemplateFile(ref);
+  const path = join(folder, `${ref}.json`);
+  if (existsSync(path) || /[/\\]|\.json$/.test(ref)) return loadTemplateFile(path);
+  const shipped = await import(`response-template/models/${ref}`).catch(() => null);
+  if (!shipped) throw new BuildError(`${ref}: no such template file, no ${path}, and no shipped model of that name`);
+  return { name: ref, file: `response-template/models/${ref}`, at: "", template: (shipped as { template: JsonValue }).template };
 }

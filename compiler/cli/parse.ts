@@ -75,14 +75,19 @@ export async function runParse(args: string[]): Promise<number> {
     fed += text.length;
     await out.write(written);
   };
-  await out.write(sink.start());
+  // The first output (the OpenAI role chunk) waits for the first bytes, so that an empty stdin writes nothing.
+  let started = false;
   for await (const bytes of process.stdin as AsyncIterable<Buffer>) {
+    if (!bytes.length) continue;
+    if (!started) await out.write(sink.start());
+    started = true;
     const text = input.decode(bytes);
     if (!pieces) {
       if (text) await feed(text);
     } else for (const p of pieces.push(text)) await feed(p);
   }
   input.end();
+  if (!started) throw new Error("stdin is empty: pipe the model output in, as in rtc parse -t qwen3 --prefix \"\" < output.txt");
   if (pieces) for (const p of pieces.end()) await feed(p);
   let last: string;
   try {

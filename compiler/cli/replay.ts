@@ -1,5 +1,6 @@
 // rtc replay: recorded sessions (FORMAT.md) through an engine; one line per file, then "N passed, M failed".
 
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { fixturesBeside, readSessions } from "../replay/fixtures.ts";
 import { replaySession, type ParserFactory } from "../replay/session.ts";
@@ -29,6 +30,7 @@ export async function runReplay(args: string[]): Promise<number> {
   if (!positionals.length) throw new Error("replay: name at least one sessions .jsonl file");
   const load = engines[values.engine!];
   if (!load) throw new Error(`replay: unknown engine "${values.engine}" (${Object.keys(engines).join(", ")})`);
+  for (const file of positionals) if (!existsSync(file)) throw new Error(`${file}: no such sessions file`);
   const engine = await load(positionals);
   let passed = 0;
   let failed = 0;

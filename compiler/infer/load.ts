@@ -1,6 +1,7 @@
 // Reading a chat template: a .jinja file, a tokenizer_config.json (its `chat_template`, a string or a
 // list of named templates, plus bos/eos tokens), or a model folder holding either.
 
+import { decodeUtf8, InvalidUtf8Error } from "../cli/utf8.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -33,7 +34,11 @@ export function loadChatTemplate(path: string, name = "default"): ChatTemplateSo
     }
     throw new Error(`${path}: no chat_template.jinja or tokenizer_config.json in this folder`);
   }
-  if (!path.endsWith(".json")) return { file: path, source: readFileSync(path, "utf8") };
+  if (!path.endsWith(".json")) {
+    const source = decodeUtf8(readFileSync(path), path);
+    if (!source.trim()) throw new Error(`${path}: the chat template is empty`);
+    return { file: path, source };
+  }
   const config = readConfig(path);
   const t = config.chat_template;
   let source: string | undefined;
@@ -51,8 +56,9 @@ export function loadChatTemplate(path: string, name = "default"): ChatTemplateSo
 function readConfig(path: string): Record<string, unknown> {
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, "utf8"));
+    json = JSON.parse(decodeUtf8(readFileSync(path), path));
   } catch (e) {
+    if (e instanceof InvalidUtf8Error) throw e;
     throw new Error(`${path}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error(`${path}: expected a JSON object`);

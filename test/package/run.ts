@@ -7,7 +7,8 @@
 //   3. tsc typechecks src/main.ts and the generated TypeScript against the published declarations with
 //      strict settings (tsconfig.json, skipLibCheck false), then node runs what it compiled; README.md's
 //      TypeScript examples typecheck with the same settings (they run in test/readme-examples.test.ts);
-//   4. `npx rtc --version` and `--help`;
+//   4. every subcommand and documented flag from node_modules/.bin/rtc, good and bad inputs (cli-check.mjs),
+//      leaving node_modules and the temp folder as they were; `npx rtc --version` and `--help`;
 //   5. install and bundle sizes, with the bundle budgets checked on the installed JavaScript.
 // Needs Node.js and npm, and the npm registry for the compiler's dependencies and TypeScript (the npm
 // cache is preferred). Exits 1 on the first failure. RTC_KEEP=1 keeps the temporary folder.
@@ -93,6 +94,12 @@ try {
     // The TypeScript consumer's own tools and the AI SDK (the middleware's peer), installed after measuring.
     const devTools = ["typescript", "@types/node", "ai", "@ai-sdk/provider"].map((n) => `${n}@${version(n)}`);
     run("npm", ["install", ...quiet, "-D", ...devTools], consumer);
+    // The CLI check's inputs from the repository: recorded sessions, a real chat template.
+    const conformance = join(ROOT, "test", "fixtures", "conformance", "hf");
+    const sessions = readFileSync(join(conformance, "sessions-1.jsonl"), "utf8").split("\n").slice(0, 40).join("\n") + "\n";
+    writeFileSync(join(consumer, "fixtures", "sessions.jsonl"), sessions);
+    for (const f of ["templates.jsonl", "tools.json"]) cpSync(join(conformance, f), join(consumer, "fixtures", f));
+    cpSync(join(ROOT, "test", "fixtures", "chat-templates", "Qwen-Qwen3-0.6B.jinja"), join(consumer, "fixtures", "chat_template.jinja"));
     return `response-template ${mb(runtime)} (no dependencies); with response-template-compiler and its dependencies ${mb(all)}`;
   });
 
@@ -130,6 +137,8 @@ try {
     const ai = blocks.filter(usesAi).length;
     return `${blocks.length - ai} examples with every strict flag, ${ai} AI SDK example(s) without exactOptionalPropertyTypes`;
   });
+
+  await step("every rtc subcommand from node_modules/.bin/rtc under plain node, with a bad input each", () => run("node", ["cli-check.mjs"], consumer).trim());
 
   await step("npx rtc --version, --help", () => {
     const v = run("npx", ["--no", "--", "rtc", "--version"], consumer).trim();
