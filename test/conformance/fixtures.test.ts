@@ -1,10 +1,11 @@
 // The fixture files hold exactly the rows FIXTURE_ROWS says, divided as FIXTURE_BREAKDOWN says, and
-// meta.json, FORMAT.md and README state the same numbers: a truncated, regenerated or partly copied
+// meta.json, FORMAT.md and docs/templates.md state the same numbers: a truncated, regenerated or partly copied
 // fixture fails here by name, not by quietly testing less.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readDoc } from "../support/docs.ts";
 import { FIXTURE_BREAKDOWN, FIXTURE_ROWS, type FixtureFile, fixtureLines, hf } from "./paths.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -83,8 +84,8 @@ describe("the documents state the same numbers", () => {
     expect(claims.filter((c) => !doc.includes(c))).toEqual([]);
   });
 
-  it("README's conformance figures", () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  it("docs/templates.md states the conformance figures", () => {
+    const readme = readDoc("docs/templates.md");
     const figure = (what: string) => Number(new RegExp(`the ([\\d,]+) ${what}`).exec(readme)?.[1]?.replace(/,/g, ""));
     expect({
       verdicts: figure("template verdicts"),

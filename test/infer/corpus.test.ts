@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { readDocFlat } from "../support/docs.ts";
 import { EXPECTATIONS_FILE, chatTemplateFiles, corpusRow, countsOf, type Corpus, type CorpusRow } from "./corpus.ts";
 
 const expected = JSON.parse(readFileSync(EXPECTATIONS_FILE, "utf8")) as Corpus;
@@ -38,9 +39,8 @@ describe("the table's claims", () => {
     expect(listed.length).toBe(c.sampleRows - c.sampleRowsAgreeing + c.realShapeRows - c.realShapeRowsAgreeing);
   });
 
-  test("README's rtc infer section states the table's numbers", () => {
-    const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("## Inferring a template from a chat template"), readme.indexOf("## Template authoring")).replace(/\s+/g, " ");
+  test("docs/infer.md states the table's numbers", () => {
+    const section = readDocFlat("docs/infer.md");
     const c = expected.counts;
     for (const claim of [
       `${c.chatTemplates} chat templates: ${c.inferred} of ${c.chatTemplates} inferred, ${c.roundTripPassing} of ${c.chatTemplates} pass their own round trip`,

@@ -3,24 +3,22 @@
 // toOpenAIMessage(final message)), over the interpreter, over the generated modules
 // (generated) and in recover mode, plus the doc-shaped templates in fixtures.ts.
 // Every sample must parse; a stream may diverge from the final message only where divergent.json lists it.
-// The counts README states (runs per sample, equalities per run) are asserted here.
+// The counts docs/serving.md states (runs per sample, equalities per run) are asserted here.
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createOpenAIStream } from "../../runtime/openai/interpreted.ts";
 import { openAIStreamForGenerated } from "../../runtime/openai/adapter.ts";
 import { toOpenAIMessage } from "../../runtime/openai/message.ts";
 import type { ChatDelta } from "../../runtime/openai/stream.ts";
 import type { ParseOptions } from "../../runtime/core/types.ts";
+import { readDocFlat } from "../support/docs.ts";
 import { loadGenerated } from "../templates/support.ts";
 import { checkDeltas, newCounts, type CheckCounts } from "./invariants.ts";
 import { allSampleCases, type SampleCase as Case } from "../templates/sample-rows.ts";
 import { DIVERGENT, divergenceOf, sampleId } from "./divergence.ts";
 import { SAMPLES } from "./fixtures.ts";
 
-const ROOT = join(import.meta.dirname, "../..");
-/** Random chunkings per sample, besides whole and one character at a time (README states both). */
+/** Random chunkings per sample, besides whole and one character at a time (docs/serving.md states both). */
 const CHUNKINGS = 12;
 const EQUALITIES_PER_RUN = 3; // content, reasoning, tool calls
 
@@ -152,8 +150,8 @@ describe("OpenAI streaming adapter over template samples", () => {
     expectFullCounts(counts, cases.length, CHUNKINGS);
   });
 
-  it("README states the per-sample counts this test asserts", () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+  it("docs/serving.md states the per-sample counts this test asserts", () => {
+    const readme = readDocFlat("docs/serving.md");
     expect(readme).toContain(`in ${CHUNKINGS} random chunkings (${CHUNKINGS + 2} runs per sample)`);
     expect(readme).toContain(`(${EQUALITIES_PER_RUN} equalities per run`);
   });

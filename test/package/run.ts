@@ -5,7 +5,7 @@
 //   2. `npx rtc build` compiles the consumer's templates/ as TypeScript and as JavaScript (`--js`), and
 //      plain node imports and runs the JavaScript (generated-js-check.mjs);
 //   3. tsc typechecks src/main.ts and the generated TypeScript against the published declarations with
-//      strict settings (tsconfig.json, skipLibCheck false), then node runs what it compiled; README.md's
+//      strict settings (tsconfig.json, skipLibCheck false), then node runs what it compiled; the docs'
 //      TypeScript examples typecheck with the same settings (they run in test/readme-examples.test.ts);
 //   4. every subcommand and documented flag from node_modules/.bin/rtc, good and bad inputs (cli-check.mjs),
 //      leaving node_modules and the temp folder as they were; `npx rtc --version` and `--help`;
@@ -18,6 +18,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { kb, measureBundles, overBudget, sizeTable } from "../../scripts/bench/bundle-size.ts";
+import { codeBlocks, docPages, readDoc } from "../support/docs.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const PACKAGES = ["response-template", "response-template-compiler", "response-template-ai-sdk"];
@@ -126,8 +127,8 @@ try {
     run("node", [join("out", "src", "main.js")], consumer);
   });
 
-  await step("README.md's TypeScript examples typecheck in the strict consumer", () => {
-    const blocks = [...readFileSync(join(ROOT, "README.md"), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  await step("the docs' TypeScript examples (README.md, docs/*.md) typecheck in the strict consumer", () => {
+    const blocks = docPages().flatMap((page) => codeBlocks(readDoc(page), "ts"));
     // Examples that use the AI SDK go to readme-ai/ (see tsconfig.readme-ai.json for why).
     const usesAi = (code: string) => /from "ai(\/[^"]*)?"/.test(code);
     for (const dir of ["readme", "readme-ai"]) mkdirSync(join(consumer, dir));

@@ -1,4 +1,4 @@
-// templates/catalog.json agrees with the library: one entry per template (as many as README says), the
+// templates/catalog.json agrees with the library: one entry per template (as many as docs/templates.md says), the
 // chat templates it lists are exactly the round-trip table's rows for it (and exist), `proven_on` is
 // exactly what the table and the samples prove (test/templates/proof.ts), samples written in sibling
 // spellings cover every chat template listed, and its extensions are exactly the non-reference content
@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { EXTENSION_PARSERS } from "../../runtime/core/content/ext/index.ts";
+import { readDocFlat } from "../support/docs.ts";
 import { CHAT_TEMPLATE_DIR } from "./render.ts";
 import { proofOf, type Proof } from "./proof.ts";
 import { ROUNDTRIP_TABLE } from "./roundtrip-table.ts";
@@ -29,9 +30,9 @@ describe("templates/catalog.json", () => {
   test("one entry per template, in name order", () => {
     expect(catalog.templates.map((e) => e.name)).toEqual(templateNames());
   });
-  test("the library has 69 templates, as README says, 15 of them without a chat template, which README names", () => {
+  test("the library has 69 templates, as docs/templates.md says, 15 of them without a chat template, which it names", () => {
     expect(catalog.templates.length).toBe(69);
-    const readme = readFileSync(join(TEMPLATE_DIR, "..", "README.md"), "utf8").replace(/\s+/g, " ");
+    const readme = readDocFlat("docs/templates.md");
     expect(readme).toContain(`\`templates/\` holds ${catalog.templates.length} response templates`);
     const sampleOnly = catalog.templates.filter((e) => e.proven_on.round_trip.length === 0).map((e) => `\`${e.name}\``);
     expect(sampleOnly.length).toBe(15);
