@@ -1,7 +1,12 @@
-// `response-template-compiler`: rtc's build tools as an API — compile templates into parser modules, check
-// templates, run batches, infer a template from a chat template, build constrained-decoding grammars. The
-// `rtc` command (cli/) is a thin layer over the same functions; legacy `response_schema` support is its own
-// entry point (`response-template-compiler/legacy`).
+/**
+ * `response-template-compiler`: rtc's build tools as an API — compile templates into parser modules, check
+ * templates, run batches, infer a template from a chat template, build constrained-decoding grammars. The
+ * `rtc` command (cli/) is a thin layer over the same functions; legacy `response_schema` support is its own
+ * entry point (`response-template-compiler/legacy`).
+ *
+ * @packageDocumentation
+ * @module response-template-compiler
+ */
 
 export { buildOutputs, compileSource, planSource, DEFAULT_RUNTIME, type BuildOptions, type BuildResult } from "./build/compile.ts";
 export { loadTemplateFile, loadTemplates, templateFiles, BuildError, type TemplateSource } from "./build/load.ts";

@@ -1,6 +1,11 @@
-// `response-template`: parse chat-model output with a Hugging Face response template, whole or streaming.
-// The interpreter API; compiled parsers live in `response-template/models/<name>`, OpenAI-shaped output in
-// `response-template/openai`, the runtime compiled parsers import in `response-template/runtime`.
+/**
+ * `response-template`: parse chat-model output with a Hugging Face response template, whole or streaming.
+ * The interpreter API; compiled parsers live in `response-template/models/<name>`, OpenAI-shaped output in
+ * `response-template/openai`, the runtime compiled parsers import in `response-template/runtime`.
+ *
+ * @packageDocumentation
+ * @module response-template
+ */
 
 export { loadTemplate, createResponseParser, parseResponse, type LoadedTemplate } from "./interpret/index.ts";
 export {

@@ -1,5 +1,10 @@
-// `response-template/runtime`: what generated parser modules import, and the building blocks the compiler
-// and the interpreter share. Nothing here translates patterns or depends on anything outside runtime/.
+/**
+ * `response-template/runtime`: what generated parser modules import, and the building blocks the compiler
+ * and the interpreter share. Nothing here translates patterns or depends on anything outside runtime/.
+ *
+ * @packageDocumentation
+ * @module response-template/runtime
+ */
 
 // Public types and errors.
 export type {

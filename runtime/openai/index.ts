@@ -1,7 +1,12 @@
-// rtc → OpenAI: whole messages (toOpenAIMessage) and streaming deltas (OpenAIDeltaStream over any parser's
-// events, wrapParser around a parser). No dependencies beyond rtc's runtime, so this ships to browsers.
-// The interpreter-backed one-call form, createOpenAIStream, lives in ./interpreted.ts (bundlers leave the
-// interpreter out when only generated parsers are used).
+/**
+ * rtc → OpenAI: whole messages (toOpenAIMessage) and streaming deltas (OpenAIDeltaStream over any parser's
+ * events, wrapParser around a parser). No dependencies beyond rtc's runtime, so this ships to browsers.
+ * The interpreter-backed one-call form, createOpenAIStream, lives in ./interpreted.ts (bundlers leave the
+ * interpreter out when only generated parsers are used).
+ *
+ * @packageDocumentation
+ * @module response-template/openai
+ */
 
 export {
   toOpenAIMessage,

@@ -1,5 +1,10 @@
-// Python `regex` patterns for rtc: a pipeline of passes over the pattern AST (README.md lists them),
-// producing a PatternSpec that runtime/core/regex/pattern.ts runs.
+/**
+ * Python `regex` patterns for rtc: a pipeline of passes over the pattern AST (README.md lists them),
+ * producing a PatternSpec that runtime/core/regex/pattern.ts runs.
+ *
+ * @packageDocumentation
+ * @module response-template/translate
+ */
 import type { PyPattern } from "../core/regex/api.ts";
 import { CompiledPattern, type PatternSpec } from "../core/regex/pattern.ts";
 import { analyze } from "./analysis.ts";

@@ -1,17 +1,22 @@
-// vLLM's parser interface (vllm.parser.abstract_parser.Parser) over an rtc parser, so that a gateway written
-// against it can swap rtc in: one object per request, backed by one OpenAI delta stream (openai/).
-//
-// - `extractReasoning(text)` / `extractToolCalls(text, request)`: a whole output.
-// - `extractReasoningStreaming(previousText, currentText, deltaText, …ids)` and
-//   `extractToolCallsStreaming(…, request)`: both feed what `currentText` adds to the text already fed
-//   and return everything that produced (reasoning, content, tool calls) as one DeltaMessage, or null. rtc
-//   parses reasoning and tool calls in one pass, so calling both for the same step is harmless: the second
-//   call finds nothing new.
-// - `isReasoningEnd(ids)` / `extractContentIds(ids)`: token-level, given the ids of the template's
-//   single-token reasoning delimiters (read from a tokenizer_config.json's `added_tokens_decoder`).
-// - `specialTokensOnly` (an rtc extension that leaves the reference's behaviour, off by default): a
-//   delimiter that is a single special token counts only when it arrives as that token — the caller passes
-//   the delta's token ids — so a model writing `</think>` as ordinary text cannot close a region.
+/**
+ * vLLM's parser interface (vllm.parser.abstract_parser.Parser) over an rtc parser, so that a gateway written
+ * against it can swap rtc in: one object per request, backed by one OpenAI delta stream (openai/).
+ *
+ * - `extractReasoning(text)` / `extractToolCalls(text, request)`: a whole output.
+ * - `extractReasoningStreaming(previousText, currentText, deltaText, …ids)` and
+ *   `extractToolCallsStreaming(…, request)`: both feed what `currentText` adds to the text already fed
+ *   and return everything that produced (reasoning, content, tool calls) as one DeltaMessage, or null. rtc
+ *   parses reasoning and tool calls in one pass, so calling both for the same step is harmless: the second
+ *   call finds nothing new.
+ * - `isReasoningEnd(ids)` / `extractContentIds(ids)`: token-level, given the ids of the template's
+ *   single-token reasoning delimiters (read from a tokenizer_config.json's `added_tokens_decoder`).
+ * - `specialTokensOnly` (an rtc extension that leaves the reference's behaviour, off by default): a
+ *   delimiter that is a single special token counts only when it arrives as that token — the caller passes
+ *   the delta's token ids — so a model writing `</think>` as ordinary text cannot close a region.
+ *
+ * @packageDocumentation
+ * @module response-template/vllm
+ */
 
 import { REASONING_FIELDS } from "../openai/message.ts";
 import { createOpenAIStream } from "../openai/interpreted.ts";
