@@ -9,7 +9,8 @@
 //      TypeScript examples typecheck with the same settings (they run in test/readme-examples.test.ts);
 //   4. every subcommand and documented flag from node_modules/.bin/rtc, good and bad inputs (cli-check.mjs),
 //      leaving node_modules and the temp folder as they were; `npx rtc --version` and `--help`;
-//   5. install and bundle sizes, with the bundle budgets checked on the installed JavaScript.
+//   5. install and bundle sizes, with the bundle budgets checked on the installed JavaScript;
+//   6. each project in examples/, in its own temporary folder, installed from the tarballs (examples.ts).
 // Needs Node.js and npm, and the npm registry for the compiler's dependencies and TypeScript (the npm
 // cache is preferred). Exits 1 on the first failure. RTC_KEEP=1 keeps the temporary folder.
 
@@ -17,6 +18,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { checkExamples } from "./examples.ts";
 import { kb, measureBundles, overBudget, sizeTable } from "../../scripts/bench/bundle-size.ts";
 import { codeBlocks, docPages, readDoc } from "../support/docs.ts";
 
@@ -156,6 +158,8 @@ try {
     if (over.length) throw new Error(`over budget:\n${over.join("\n")}`);
     return sizeTable(sizes).join("\n");
   });
+
+  await checkExamples({ tarballs, work, run, step });
 
   process.stdout.write(`package checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 } catch (e) {
