@@ -54,7 +54,7 @@ export interface RegionChunkEvent {
    * content (JSON, XML, …) rather than the field's final text, as in the reference. */
   dirty: boolean;
 }
-/** A region ended (its close matched, or the stream ended inside it). */
+/** A region ended: its close matched, the stream ended inside it, or (the implicit field's region) an explicit open began. */
 export interface RegionCloseEvent {
   type: "region_close";
   field: string;
