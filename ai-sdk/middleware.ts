@@ -23,10 +23,13 @@ import { PartWriter } from "./parts.ts";
 
 /** A generated parser module: `response-template/models/<name>` (or `await loadParser(name)`), or `rtc build` output. */
 export interface GeneratedParser {
+  /** The response template the module was compiled from (read for field kinds). */
   readonly template: JsonValue;
+  /** A fresh streaming parser; the middleware creates one per model call. */
   createResponseParser(options: ParseOptions): ResponseParser;
 }
 
+/** Options of responseTemplateMiddleware; `parser` and `prefix` are required (TypeError otherwise). */
 export interface ResponseTemplateMiddlewareOptions {
   /** A response template (its JSON) or a generated parser module. */
   parser: GeneratedParser | JsonValue;

@@ -18,6 +18,7 @@ import { clearLine, renderBar, summaryLine, type Progress } from "./progress.ts"
 import { runTask, type TaskContext } from "./task.ts";
 import { resolveTemplate } from "./template.ts";
 
+/** Options of runBatch, one per `rtc parse --batch` flag. */
 export interface BatchOptions {
   /** Template file or name. */
   template: string;
@@ -40,14 +41,21 @@ export interface BatchOptions {
   onError?: OnError;
 }
 
+/** What a finished batch reports (also printed as `summary` on `log`). */
 export interface BatchSummary {
+  /** Records read (error lines included). */
   records: number;
+  /** Records written as `{id, error}` lines. */
   errors: number;
+  /** Input bytes read. */
   bytes: number;
+  /** Wall-clock seconds of the whole run. */
   seconds: number;
   /** Seconds until the first worker thread was ready (the main thread parses until then). */
   startupSeconds: number;
+  /** Worker threads used (after lowering to the available parallelism). */
   jobs: number;
+  /** The one-line summary, as written to `log`. */
   summary: string;
 }
 
@@ -59,6 +67,12 @@ function countNewlines(b: Uint8Array): number {
   return n;
 }
 
+/**
+ * `rtc parse --batch`: parses a JSONL file of records (`{text, prefix, id?, tools?, …}`) into one result line
+ * per record, in input order, on `jobs` worker threads with bounded memory. A bad record becomes an
+ * `{id, error}` line and the batch goes on. Rejects, before writing anything, for a template that does not
+ * load, a missing input or output folder, or an output that is the input file.
+ */
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   const log = options.log ?? process.stderr;
   const cores = availableParallelism();

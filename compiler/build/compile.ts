@@ -11,6 +11,7 @@ import { toJavaScript } from "../emit/javascript.ts";
 import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
 import { validateSource } from "./validate.ts";
 
+/** How `rtc build` writes its modules (`compileSource`, `buildOutputs`). */
 export interface BuildOptions {
   /** Run prettier over the output (the committed models are formatted; tests may skip it for speed). */
   format: boolean;
@@ -25,16 +26,22 @@ export interface BuildOptions {
 /** What generated modules import unless told otherwise: the runtime of the installed package. */
 export const DEFAULT_RUNTIME = "response-template/runtime";
 
+/**
+ * Validates a loaded template (the runtime's own rules) and builds its plan: the data `rtc build --explain`
+ * prints and the emitter turns into code. Throws BuildError naming the file and the JSON path.
+ */
 export function planSource(src: TemplateSource): TemplatePlan {
   const spec = validateSource(src);
   return buildTemplatePlan(spec, analysePattern, { name: src.name, file: src.file.split(sep).join("/"), template: src.template });
 }
 
+/** One template as the TypeScript source of its parser module (formatted with `options.format`). Throws BuildError as planSource does. */
 export async function compileSource(src: TemplateSource, options: BuildOptions): Promise<string> {
   const code = emitModule(planSource(src), { runtime: options.runtime ?? DEFAULT_RUNTIME });
   return options.format ? formatModule(code) : code;
 }
 
+/** What `buildOutputs` produced, to write or check against the output folder (write.ts). */
 export interface BuildResult {
   /**
    * Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus

@@ -9,6 +9,7 @@ import { pyJsonLoads } from "response-template/runtime";
 import { isDict } from "response-template/runtime";
 import type { JsonValue } from "response-template/runtime";
 
+/** A template as a build reads it from a file. */
 export interface TemplateSource {
   /** Module name: the file's stem, or its folder's name for tokenizer_config.json. */
   name: string;
@@ -16,9 +17,11 @@ export interface TemplateSource {
   file: string;
   /** JSON path of the template inside the file: "" or "response_template". */
   at: string;
+  /** The template JSON (parsed with Python json.loads semantics), not yet validated. */
   template: JsonValue;
 }
 
+/** A build failure with a one-line message that names the file (and JSON path); `rtc build` prints it as is. */
 export class BuildError extends Error {
   constructor(message: string) {
     super(message);
@@ -54,7 +57,6 @@ export function templateFiles(inputs: readonly string[]): string[] {
   return out;
 }
 
-/** Reads one file; null for a tokenizer_config.json without a response template. */
 /** The repository root: generated headers name templates relative to it, wherever the build runs from. */
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
@@ -64,6 +66,8 @@ function displayPath(path: string): string {
   return (rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : relative(process.cwd(), abs) || abs).split(sep).join("/");
 }
 
+/** Reads one file; null for a tokenizer_config.json without a response template. Throws BuildError for JSON that
+ * does not parse (or is not UTF-8) and for a name that cannot name a module. */
 export function loadTemplateFile(path: string): TemplateSource | null {
   const file = displayPath(path);
   let json: JsonValue;

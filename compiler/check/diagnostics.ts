@@ -2,8 +2,10 @@
 
 import type { Position } from "./locate.ts";
 
+/** `error`: the template does not load; `warning`: it loads but has a trap; `portability`: `--portable` notes on what other implementations may not accept. */
 export type Severity = "error" | "warning" | "portability";
 
+/** One finding of `rtc check` (checkTemplate / checkFile). */
 export interface Diagnostic {
   severity: Severity;
   /** Stable name of the check, e.g. `pattern-syntax`, `lazy-holdback`. */
@@ -12,6 +14,7 @@ export interface Diagnostic {
   path: string;
   /** Column inside a pattern (0-based code units), for pattern diagnostics. */
   patternColumn?: number;
+  /** One line, without the file or path (formatDiagnostic adds them). */
   message: string;
   /** Filled in by checkFile from the file text. */
   file?: string;
@@ -24,6 +27,7 @@ const COLORS: Record<Severity, [string, string]> = {
   portability: ["\x1b[1;36m", "\x1b[0m"],
 };
 
+/** One diagnostic as a compiler-style line, `file:line:col: severity path: message [code]`; `color` adds ANSI colours. */
 export function formatDiagnostic(d: Diagnostic, color: boolean): string {
   const where = `${d.file ?? "<template>"}${d.position ? `:${d.position.line}:${d.position.col}` : ""}`;
   const [on, off] = color ? COLORS[d.severity] : ["", ""];

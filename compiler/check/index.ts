@@ -20,7 +20,9 @@ import { validationErrors } from "./validate.ts";
 export type { Diagnostic, Severity } from "./diagnostics.ts";
 export { formatDiagnostic } from "./diagnostics.ts";
 
+/** Options of checkTemplate / checkFile. */
 export interface CheckOptions {
+  /** Also report `portability` notes: rtc extensions and regex features other implementations may not accept (`rtc check --portable`). */
   portable?: boolean;
 }
 

@@ -23,8 +23,10 @@ export { GrammarInputError, type ToolChoice } from "./tool-choice.ts";
 export type { Trigger } from "./triggers.ts";
 export type { StructuralTag } from "./structural-tag.ts";
 
+/** Which grammars grammarFor builds: GBNF (llama.cpp), an xgrammar structural tag (vLLM / SGLang), or `json`: both. */
 export type GrammarFormat = "gbnf" | "structural-tag" | "json";
 
+/** The request a grammar is for (`rtc grammar` flags of the same names). */
 export interface GrammarOptions {
   /** OpenAI tool definitions (with or without the `function` wrapper). */
   tools?: unknown[];
@@ -54,17 +56,22 @@ export interface GrammarOptions {
   prefix?: string;
 }
 
+/** A GBNF grammar for the assistant turn, in the dialect llama.cpp and xgrammar both read. */
 export interface GbnfGrammar {
+  /** The grammar text (root rule `root`). */
   grammar: string;
   /** Apply the grammar only from a trigger on (tool_choice auto). */
   lazy: boolean;
+  /** What starts the grammar when lazy (the call-open markers); empty otherwise. */
   triggers: Trigger[];
   /** The same, as llama.cpp's server takes it (`/completion` body fields). */
   llamaCpp: { grammar: string; grammar_lazy: boolean; grammar_triggers: { type: number; value: string }[] };
 }
 
+/** grammarFor's answer; the grammars present are those `format` asked for. The result is frozen (it is memoised). */
 export interface GrammarResult {
   gbnf?: GbnfGrammar;
+  /** For vLLM / SGLang `response_format: {type: "structural_tag", …}`. */
   structuralTag?: StructuralTag;
   /** Parts of the template (and of the tools' schemas) the grammars do not constrain. */
   unconstrained: string[];
@@ -140,6 +147,14 @@ function keptPrefix(spec: TemplateSpec, prefix: string): string {
 const memo = new WeakMap<TemplateSpec, Map<string, GrammarResult>>();
 const MEMO_SIZE = 64;
 
+/**
+ * Constrained-decoding grammars for the assistant turn a response template describes: reasoning, content
+ * and tool calls under each tool's JSON Schema, honouring `tool_choice` (OpenAI's meaning) and starting where
+ * the prompt (`prefix`) leaves the turn. Every string a grammar allows parses back with the same template.
+ * What no grammar can hold is listed in `unconstrained`. Throws GrammarInputError for bad tools or
+ * tool_choice (or a legacy schema), TemplateError for a template that does not load. Results are memoised
+ * per template and options.
+ */
 export function grammarFor(template: unknown, options: GrammarOptions = {}): GrammarResult {
   const spec = specOf(template);
   const start = startOf(template, spec, options.prefix ?? "");

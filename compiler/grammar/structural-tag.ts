@@ -30,6 +30,7 @@ export type Format =
   | { type: "tag"; begin: string; content: Format; end: string }
   | { type: "triggered_tags"; triggers: string[]; tags: Extract<Format, { type: "tag" }>[]; at_least_one?: boolean; stop_after_first?: boolean };
 
+/** An xgrammar structural tag (`response_format: {type: "structural_tag", format}`), as vLLM and SGLang take it. */
 export interface StructuralTag {
   type: "structural_tag";
   format: Format;

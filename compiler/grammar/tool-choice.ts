@@ -9,6 +9,7 @@ export interface Tool {
   parameters: Record<string, unknown>;
 }
 
+/** OpenAI's `tool_choice`: `auto` (default), `none` (no calls), `required` (at least one), or a tool name / `{type: "function", function: {name}}` (at least one call, only of that tool). */
 export type ToolChoice = "auto" | "none" | "required" | string | { type: "function"; function: { name: string } };
 
 export interface Calls {
@@ -18,6 +19,7 @@ export interface Calls {
   parallel: boolean;
 }
 
+/** Tools or tool_choice that no grammar can honour (a tool without a name, a duplicate name, `required` without tools…); `rtc grammar` prints the message. */
 export class GrammarInputError extends Error {}
 
 export const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);

@@ -9,7 +9,9 @@ import { skipLeadingSpace, splitLeading } from "./language.ts";
 import type { Item } from "./regions.ts";
 import type { Turn } from "./turn.ts";
 
+/** A lazy-grammar trigger as llama.cpp takes it: the grammar applies from the first match on. */
 export interface Trigger {
+  /** `word`: a literal call-open marker; `pattern_full`: a regex over the whole output whose first group is where the grammar starts. */
   type: "word" | "pattern_full";
   value: string;
 }

@@ -9,6 +9,7 @@ import type { JsonDialect } from "./json-spans.ts";
 import { NEEDLE, PH, showPlaceholders } from "./probe.ts";
 import type { Classification, ToolsClass } from "./types.ts";
 
+/** A response template as inferTemplate emits it (Hugging Face's format; `defaults` is always the assistant role). */
 export type ResponseTemplate = {
   defaults: { role: "assistant" };
   start_anchor: string;

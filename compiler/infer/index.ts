@@ -27,9 +27,11 @@ export type { ResponseTemplate } from "./emit.ts";
 export type { Verdict } from "./verify.ts";
 export { InferError };
 
+/** What the chat template is rendered with, and which form to emit (`rtc infer --bos/--eos/--var/--portable`). */
 export interface InferOptions {
   /** bos_token / eos_token passed to the chat template (default `<s>` / `</s>`). */
   bos?: string;
+  /** Also, when given, a marker that ends the turn in the inferred template (models write it after their turn). */
   eos?: string;
   /** Extra variables the chat template reads (custom_tools, functions, …). */
   vars?: Record<string, unknown>;
@@ -38,13 +40,17 @@ export interface InferOptions {
   portable?: boolean;
 }
 
+/** inferTemplate's answer: the template (if any) with everything that justifies or limits it. */
 export interface InferResult {
   /** The inferred template (null when nothing could be inferred). */
   template: ResponseTemplate | null;
+  /** The chat template's formats in the seed's vocabulary (reasoning `tag`, tool calls `json-object`, …). */
   classification: Classification | null;
+  /** Every rendering comparison made, in order (`rtc infer --explain`, printed by formatExplain). */
   explain: ExplainStep[];
   /** What could not be determined; the template leaves those parts out. */
   gaps: Gap[];
+  /** One per verification conversation (and reasoning setting): rendered, parsed back, compared. */
   verdicts: Verdict[];
   /** `rtc check --portable` notes: where the template uses rtc extensions. */
   portability: Diagnostic[];
@@ -56,6 +62,11 @@ export interface InferResult {
   error?: string;
 }
 
+/**
+ * Derives a response template from a model's Jinja chat template by differential rendering (conversations
+ * that differ in one thing), then verifies it by round trip: each conversation is rendered and parsed back.
+ * Never throws for a bad chat template: `error` says why nothing was inferred, and `ok` whether it round-trips.
+ */
 export function inferTemplate(chatTemplate: string, options: InferOptions = {}): InferResult {
   const log = new ExplainLog();
   const fail = (error: string): InferResult => ({ template: null, classification: null, explain: log.steps, gaps: log.gaps, verdicts: [], portability: [], losses: [], ok: false, error });

@@ -334,6 +334,7 @@ export class ChatTemplate {
     this.parsed = new jinja.Template(source).parsed;
   }
 
+  /** Renders with the given variables (messages, tools, add_generation_prompt, …); `strftime_now` reads a fixed clock unless `options.now`. Throws what the template raises. */
   render(context: Record<string, unknown>, options: CompatRenderOptions = {}): string {
     const env = new Environment();
     setGlobals(env, options.now ?? FIXED_NOW);

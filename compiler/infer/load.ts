@@ -5,10 +5,13 @@ import { decodeUtf8, InvalidUtf8Error } from "../cli/utf8.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
+/** A chat template as loadChatTemplate read it from a `.jinja` file, a tokenizer_config.json or a model folder. */
 export interface ChatTemplateSource {
   /** The file the template was read from. */
   file: string;
+  /** The Jinja source. */
   source: string;
+  /** The special tokens of the tokenizer_config.json, when there is one (pass them to inferTemplate). */
   bos?: string;
   eos?: string;
 }

@@ -77,6 +77,7 @@ export interface ToolsClass {
 /** Kinds of argument values a chat template may write in a way the inferred template cannot read back. */
 export type ValueKind = "null" | "object" | "quotes" | "markup";
 
+/** What inferTemplate found in the renderings, part by part (the seed's vocabulary; see docs/infer.md). */
 export interface Classification {
   prompt: PromptClass;
   reasoning: ReasoningClass;

@@ -23,10 +23,13 @@ export interface Conversation {
   unclosedReasoning?: boolean;
 }
 
+/** The round trip of one verification conversation through the chat template and the inferred template. */
 export interface Verdict {
+  /** The conversation's name (`content`, `reasoning+content`, `call-string`, …). */
   conversation: string;
   /** Generation-prompt variables the conversation was rendered with ("" when none). */
   mode: string;
+  /** `n/a`: the conversation does not apply (the template has no such field, or writes a value unreadably). */
   status: "pass" | "fail" | "n/a";
   /** Why it failed or does not apply. */
   reason?: string;

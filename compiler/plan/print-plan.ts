@@ -46,6 +46,7 @@ function transform(t: TransformPlan): string {
   }
 }
 
+/** `rtc build --explain`: the plan as readable text — the anchor, each field, then each scanner state's delimiters and the matcher chosen for each. */
 export function printPlan(plan: TemplatePlan): string {
   const out: string[] = [`template ${q(plan.name)} from ${plan.file}`];
   out.push(`anchor (prefix truncation):`, ...delimiter(plan.anchor, plan, "  "));

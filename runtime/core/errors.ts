@@ -2,6 +2,7 @@
 // model output. `pyClass` names the Python reference's exception class for the same failure, so
 // conformance traces (which record Python class names) can be compared by meaning.
 
+/** The Python reference's exception class for a failure (or rtc's name for one Python cannot report). */
 export type PyErrorClass =
   | "ValueError"
   | "TypeError"
@@ -15,6 +16,7 @@ export type PyErrorClass =
   /** Not a Python class: a construct the reference accepts that rtc refuses rather than approximate. */
   | "Unsupported";
 
+/** Base of every error rtc raises; `instanceof RtcError` tells rtc's errors from bugs and host errors. */
 export abstract class RtcError extends Error {
   abstract readonly pyClass: PyErrorClass;
 }

@@ -4,6 +4,11 @@
 
 import type { PyFloat } from "./python/values.ts";
 
+/**
+ * A value as rtc keeps it: JSON plus Python's distinctions — `bigint` for ints beyond 2^53, `PyFloat` for
+ * integral or non-finite floats (`3.0`, `inf`, `nan`), and dicts whose Python key order is recorded under
+ * `KEY_ORDER` when it differs from JavaScript's. `pyDumps` prints one exactly as Python's `json.dumps`.
+ */
 export type JsonValue =
   | null
   | boolean
@@ -14,6 +19,7 @@ export type JsonValue =
   | JsonValue[]
   | { [key: string]: JsonValue };
 
+/** A Python dict as rtc keeps it (key order: see `dictKeys` and `KEY_ORDER`). */
 export type JsonObject = { [key: string]: JsonValue };
 
 /**
@@ -29,6 +35,7 @@ export type Message = JsonObject;
  */
 export type ToolCall<F extends JsonValue = JsonValue> = { type: "function"; function: F };
 
+/** A field's region began: an explicit open delimiter matched, or the implicit field got its first character. */
 export interface RegionOpenEvent {
   type: "region_open";
   field: string;
@@ -38,15 +45,20 @@ export interface RegionOpenEvent {
   /** Only with `eventDetails`: stream offset (UTF-16, kept prefix then generation) of the region's text. */
   offset?: number;
 }
+/** Raw text of the open region, as soon as no delimiter can still claim it (held-back text comes later). */
 export interface RegionChunkEvent {
   type: "region_chunk";
   field: string;
   text: string;
+  /** True exactly when the field's content parser is not text/int/float/bool, i.e. the chunk is raw
+   * content (JSON, XML, …) rather than the field's final text, as in the reference. */
   dirty: boolean;
 }
+/** A region ended: its close matched, the stream ended inside it, or (the implicit field's region) an explicit open began. */
 export interface RegionCloseEvent {
   type: "region_close";
   field: string;
+  /** The parsed, transformed and coerced value of this one block (not the field's accumulated value). */
   value: JsonValue;
 }
 /**
@@ -61,6 +73,7 @@ export interface RegionErrorEvent {
   end: number;
   reason: string;
 }
+/** What `feed`, `initialEvents` and `finalize` report; the shapes are the reference's (plus `region_error` in recover mode). */
 export type RegionEvent = RegionOpenEvent | RegionChunkEvent | RegionCloseEvent | RegionErrorEvent;
 
 /**
@@ -98,9 +111,16 @@ export type RecoverOptions = ParseOptions & { onError: "recover" };
 /** OpenAI-style tool definition, with or without the `function` wrapper. */
 export type ToolDefinition = JsonObject;
 
+/**
+ * Options of every parse. `prefix` is required: the chat template may have opened a region (a prefilled
+ * `<think>`) that the parser must see. A missing prefix throws `ParserStateError` (Python's ValueError), one
+ * of the wrong type `ArgumentError`.
+ */
 export interface ParseOptions {
   /** The chat prompt before the generation; `""` opts out explicitly. Required. */
   prefix: string;
+  /** Tool definitions: string arguments of closed tool calls are cast to the declared parameter types,
+   * as the reference's `tools=` argument does (`string` parameters never cast). */
   tools?: ToolDefinition[];
   /** What a region that cannot be parsed does: raise (default, as the reference) or be recovered. */
   onError?: OnError;
@@ -114,7 +134,13 @@ export interface ParseOptions {
 
 /** A streaming parser; `M` is the message type (a generated module's own `Message`). */
 export interface ResponseParser<M extends JsonObject = Message> {
+  /** Events from the kept part of the prefix (after the start anchor), before any generation. */
   readonly initialEvents: RegionEvent[];
+  /**
+   * Adds generated text and returns the events it completes. A chunk may be cut anywhere (even inside a
+   * surrogate pair or a delimiter); text that could still begin a delimiter is held back. Throws
+   * `ParserStateError` after `finalize()`, `ContentError` when a region cannot be parsed (unless recover mode).
+   */
   feed(chunk: string): RegionEvent[];
   /** `errors` is present in recover mode (empty when nothing went wrong). */
   finalize(): { message: M; events: RegionEvent[]; errors?: ParseIssue[] };
@@ -125,10 +151,16 @@ export interface ResponseParser<M extends JsonObject = Message> {
  * wrote); `M` is its `Message` type. Every module is a `ParserModule` (of plain JsonObject messages).
  */
 export interface ParserModule<M extends JsonObject = Message> {
+  /** The response template the module was compiled from. */
   readonly template: JsonValue;
+  /** Parses one whole response in recover mode: the message and what was recovered (see ParseIssue). */
   parseResponse(text: string, options: RecoverOptions): Recovered<M>;
+  /** Parses each response of a list in recover mode, one `{message, errors}` per text. */
   parseResponse(text: string[], options: RecoverOptions): Recovered<M>[];
+  /** Parses one whole response (one feed, then finalize); throws on a region that cannot be parsed. */
   parseResponse(text: string, options: ParseOptions): M;
+  /** Parses each response of a list, one message per text (all with the same options). */
   parseResponse(text: string[], options: ParseOptions): M[];
+  /** A streaming parser over this module's template (see ResponseParser). */
   createResponseParser(options: ParseOptions): ResponseParser<M>;
 }

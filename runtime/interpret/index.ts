@@ -53,6 +53,11 @@ export function loadTemplate(json: unknown): LoadedTemplate {
   return result;
 }
 
+/**
+ * A streaming parser for a response template (loaded and cached per template object, see loadTemplate).
+ * Its `initialEvents` come from the kept prefix; `feed` each chunk, then `finalize()`. Throws TemplateError
+ * for a bad template, ArgumentError / ParserStateError for bad options.
+ */
 export function createResponseParser(template: unknown, options: ParseOptions): ResponseParser {
   return new StreamParser(loadTemplate(template).newPlan(), checkOptions(options));
 }

@@ -13,9 +13,15 @@ import { OpenAIDeltaStream, type ChatDelta, type DeltaStreamOptions, type FieldI
 import { dictKeys, isDict } from "../core/python/values.ts";
 import type { JsonObject, JsonValue } from "../core/types.ts";
 
+/**
+ * A response parser that answers in OpenAI `chat.completion.chunk` deltas: each delta carries one kind of
+ * thing (reasoning, content, one call's header, or a run of one call's arguments), nothing is taken back, and
+ * the deltas add up to `toOpenAIMessage(finalMessage)` (except fields listed in `divergent`).
+ */
 export interface OpenAIStream {
   /** Deltas for what the prefix already wrote (a prefilled `<think>`…). */
   readonly initialDeltas: ChatDelta[];
+  /** Feeds model text to the parser; returns the deltas it makes certain. Throws what the parser's feed throws. */
   feed(chunk: string): ChatDelta[];
   /** `errors`: recover mode's report (see ParseIssue), present exactly when the parser runs in recover mode. */
   finalize(): { message: Message; openai: OpenAIMessage; deltas: ChatDelta[]; divergent: string[]; errors?: ParseIssue[] };
@@ -26,6 +32,7 @@ export interface OpenAIStream {
 /** A field as the adapter needs it: a TemplateSpec field, or one read straight off template JSON. */
 export type HostField = FieldInfo & { open?: TemplateSpec["fields"][number]["open"] };
 
+/** What `wrapParser` streams over: a parser the stream will own, and the template's fields. */
 export interface OpenAIStreamHost {
   /** The template's fields (for field kinds and transforms): `loadTemplate(t).spec`, or `fieldsOf(templateJson)`
    * when no validator is at hand (generated parsers in a browser). */

@@ -3,6 +3,7 @@
 import type { OpenAIMessage } from "./message.ts";
 import type { ChatDelta } from "./stream.ts";
 
+/** An OpenAI `chat.completion.chunk` server-sent event body with one choice (index 0). */
 export interface ChatCompletionChunk {
   id: string;
   object: "chat.completion.chunk";
@@ -11,6 +12,7 @@ export interface ChatCompletionChunk {
   choices: { index: number; delta: ChatDelta & { role?: "assistant" }; finish_reason: "stop" | "tool_calls" | null }[];
 }
 
+/** The fields every chunk of one completion repeats: its id, the model name and the creation time. */
 export interface ChunkMeta {
   id: string;
   model: string;

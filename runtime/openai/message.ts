@@ -6,12 +6,16 @@ import { pyDumps } from "../core/python/dumps.ts";
 import { isDict } from "../core/python/values.ts";
 import type { JsonObject, JsonValue, Message } from "../core/types.ts";
 
+/** A tool call as OpenAI chat completions carry it. */
 export interface OpenAIToolCall {
+  /** The model's own id when it wrote one, else `idFor(index, call)` (`call_0`, `call_1`, … by default). */
   id: string;
   type: "function";
+  /** `arguments` is a JSON string: `json.dumps(arguments, ensure_ascii=False)` as vLLM and transformers serve it. */
   function: { name: string; arguments: string };
 }
 
+/** An rtc message as an OpenAI assistant message (`toOpenAIMessage`). */
 export interface OpenAIMessage {
   role: "assistant";
   content: string | null;
@@ -25,12 +29,15 @@ export interface OpenAIMessage {
 /** Id of the `index`-th tool call (0-based, in message order) when the model gave none. */
 export type IdFor = (index: number, call: NormalizedCall) => string;
 
+/** How `toOpenAIMessage` and the streams name tool calls and the reasoning key. */
 export interface OpenAIMessageOptions {
+  /** Id for a call the model gave none; default `defaultIdFor` (`call_<index>`). */
   idFor?: IdFor;
   /** Key for the reasoning text: `reasoning_content` (default; DeepSeek / vLLM) or `reasoning` (newer vLLM). */
   reasoningKey?: "reasoning_content" | "reasoning";
 }
 
+/** The default IdFor: `call_0`, `call_1`, … by the call's index in the message. */
 export const defaultIdFor: IdFor = (index) => `call_${index}`;
 
 /** Message keys read as reasoning, in precedence order: the first one present wins. */

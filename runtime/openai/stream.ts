@@ -41,13 +41,17 @@ import {
 import { shapeOf, toolBlock, truthy, type Block, type CallOutput } from "./tool-block.ts";
 import type { CallShape } from "./tool-shape.ts";
 
+/** One tool call's part of a delta: its header (first delta: id, type, name, `arguments: ""`) or argument text. */
 export interface DeltaToolCall {
+  /** The call's position among the message's calls, from 0. */
   index: number;
+  /** Only in the call's first delta, as are `type` and `function.name`. */
   id?: string;
   type?: "function";
   function: { name?: string; arguments?: string };
 }
 
+/** One OpenAI (vLLM `DeltaMessage`-shaped) delta; exactly one key is set. Reasoning goes under `reasoning` when `reasoningKey: "reasoning"`. */
 export interface ChatDelta {
   content?: string;
   reasoning_content?: string;
@@ -70,6 +74,7 @@ export interface FieldInfo {
   argumentTypes?: "json" | null;
 }
 
+/** Options of OpenAIDeltaStream; `streamOptions` builds them from the parse options and the template's fields. */
 export interface DeltaStreamOptions extends OpenAIMessageOptions {
   /** The template's fields. Without them, clean text regions are assumed to be stripped text and every
    * tool call is sent when its region closes. */

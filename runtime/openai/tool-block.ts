@@ -18,10 +18,11 @@ import type { FieldInfo } from "./stream.ts";
 export interface CallOutput {
   /** Sends a call's header; returns its index. */
   startCall(id: string | null, name: string): number;
+  /** Sends more argument text of call `index` (nothing for ""), merged into the previous delta when that is an argument delta of the same call. */
   sendArgs(index: number, text: string): void;
   /** The argument text sent so far for call `index`. */
   argsSent(index: number): Digest;
-
+  /** Records that `field`'s streamed text cannot add up to the final message (reported by finalize's `divergent`). */
   markDivergent(field: string): void;
 }
 

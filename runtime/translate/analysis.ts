@@ -7,11 +7,14 @@ import { visit } from "./walk.ts";
 /** Inclusive code-point ranges, or "any" when a set is too complex to enumerate. */
 export type CharSet = [number, number][] | "any";
 
+/** Static facts about a parsed pattern, in code points (`analyze`). */
 export interface PatternAnalysis {
+  /** Literal text every match starts with (case-sensitive characters only). */
   literalPrefix: string;
   /** Characters the first consumed character may be (a match may also be empty: see canMatchEmpty). */
   firstChars: CharSet;
   minLength: number;
+  /** Infinity when unbounded. */
   maxLength: number;
   canMatchEmpty: boolean;
   captureNames: string[];
@@ -149,6 +152,7 @@ export function captureNames(n: Node): string[] {
   return out;
 }
 
+/** The facts the compiler and PatternFacts use, computed from a pattern's AST root (`parse(source).root`). */
 export function analyze(n: Node): PatternAnalysis {
   const [min, max] = lengthRange(n);
   return {

@@ -23,6 +23,7 @@ export type AssertKind =
   | "wordEnd" // \M
   | "searchAnchor"; // \G
 
+/** A node of the pattern AST; every node carries the inline flags in force where it stands. */
 export type Node =
   | { type: "empty" }
   | { type: "char"; cp: number; ci: boolean }
@@ -45,6 +46,7 @@ export type Node =
   | { type: "newline" } // \R
   | { type: "grapheme" }; // \X
 
+/** A parsed Python `regex` pattern (`parse`). */
 export interface Ast {
   source: string;
   root: Node;
@@ -56,4 +58,5 @@ export interface Ast {
   columns: Map<Node, number>;
 }
 
+/** The Node variant of one `type` (`NodeOf<"repeat">`). */
 export type NodeOf<T extends Node["type"]> = Extract<Node, { type: T }>;

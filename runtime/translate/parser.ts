@@ -11,6 +11,10 @@ interface PeggyFailure {
   unsupported?: boolean;
 }
 
+/**
+ * Parses a Python `regex` (V0) pattern into its AST. Throws PatternError where the `regex` module would reject
+ * it, UnsupportedPatternError for constructs it accepts that rtc cannot run exactly; `column` is a UTF-16 index.
+ */
 export function parse(source: string): Ast {
   try {
     return peggyParse(source, {}) as Ast;

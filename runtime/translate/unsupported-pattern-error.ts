@@ -1,6 +1,10 @@
 // Constructs the reference accepts but rtc cannot run exactly: refused, never approximated silently.
 import { RtcError, type PyErrorClass } from "../core/errors.ts";
 
+/**
+ * A pattern the Python `regex` module accepts but rtc cannot run exactly: refused rather than approximated.
+ * `column` points into the pattern (0 when the construct was found after parsing); `pyClass` is "Unsupported".
+ */
 export class UnsupportedPatternError extends RtcError {
   readonly pyClass: PyErrorClass = "Unsupported";
   constructor(

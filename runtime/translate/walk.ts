@@ -1,6 +1,7 @@
 // Generic traversal of the pattern AST.
 import type { Node, NodeOf } from "./ast.ts";
 
+/** The direct child nodes of `n` (none for leaves), for generic walks over the AST. */
 export function children(n: Node): Node[] {
   switch (n.type) {
     case "seq":

@@ -56,7 +56,9 @@ export interface ParserRequest {
 
 /** A generated parser module (`response-template/models/<name>`, or `rtc build` output). */
 export interface GeneratedParser {
+  /** The response template the module was compiled from (read for field kinds and delimiters). */
   readonly template: JsonValue;
+  /** A fresh streaming parser; the vLLM parser creates one per request with `eventDetails` set. */
   createResponseParser(options: ParseOptions): ResponseParser;
 }
 
@@ -65,6 +67,7 @@ export interface TokenizerConfig {
   added_tokens_decoder?: Record<string, { content: string; special?: boolean }>;
 }
 
+/** Options of a ResponseTemplateParser (one per request). */
 export interface VllmParserOptions {
   /** The prompt text before the generation (required, as for the parsers: `""` opts out). */
   prefix: string;
@@ -72,6 +75,7 @@ export interface VllmParserOptions {
   request?: ParserRequest;
   /** `reasoning_content` (default) or `reasoning` (newer vLLM). */
   reasoningKey?: "reasoning_content" | "reasoning";
+  /** Id for a tool call the model gave none (default `call_<index>`). */
   idFor?: IdFor;
   /** Token ids of single-token delimiters, for isReasoningEnd / extractContentIds / specialTokensOnly. */
   tokenizerConfig?: TokenizerConfig;
@@ -137,6 +141,12 @@ export class ResponseTemplateParser {
 
   // ---- streaming ----
 
+  /**
+   * One decoding step, vLLM's reasoning-parser signature: feeds what `currentText` adds to the text fed so far
+   * (`deltaText` only when `currentText` is unusable) and returns everything that step produced — reasoning,
+   * content and tool calls — as one DeltaMessage, or null. `deltaTokenIds` is required with `specialTokensOnly`
+   * (else TypeError); the other arguments are accepted for the signature and not read.
+   */
   extractReasoningStreaming(
     previousText: string,
     currentText: string,
@@ -151,6 +161,11 @@ export class ResponseTemplateParser {
     return this.step(currentText, deltaText, deltaTokenIds);
   }
 
+  /**
+   * One decoding step, vLLM's tool-parser signature: the same feed as extractReasoningStreaming (calling both
+   * for one step is harmless: the second finds nothing new). `request` is ignored: the request's tools are
+   * the ones given at construction, because the stream began with the first delta.
+   */
   extractToolCallsStreaming(
     previousText: string,
     currentText: string,

@@ -75,6 +75,11 @@ export function parseJsonPlain(text: string): JsonValue {
   }
 }
 
+/**
+ * Content parser `json`: Python `json.loads` of the body after the reference's `string_delims` and
+ * `unquoted_keys` pre-processing (NaN/Infinity accepted, key order kept). Not JSON: the stripped body with
+ * `allow_non_json`, else ContentError (ValueError); nesting of 512 or more raises RecursionError.
+ */
 export const parseJson: ContentParser = (text, args) => {
   const delimsArg = argGet(args, "string_delims", []);
   const unquotedKeys = pyTruthy(argGet(args, "unquoted_keys", false));

@@ -13,6 +13,10 @@ import { subParse } from "./sub-parse.ts";
 import { textValue } from "./text.ts";
 import type { ContentParser } from "./types.ts";
 
+/**
+ * Content parser `kv-lines`: one `key: value` per line (`line_sep`, `kv_sep`), cut at the first separator;
+ * lines without it are skipped, a repeated key keeps its first position and last value; `value_parser` optional.
+ */
 export const parseKvLines: ContentParser = (text, args, ctx) => {
   const lineSep = argGet(args, "line_sep", "\n");
   const kvSep = argGet(args, "kv_sep", ":");

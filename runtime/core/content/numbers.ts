@@ -7,6 +7,7 @@ import { pyTypeName } from "../python/values.ts";
 import { textValue } from "./text.ts";
 import type { ContentParser } from "./types.ts";
 
+/** Content parser `int`: Python's `int(str)` of the optionally stripped body (underscores, whitespace; bigint beyond 2^53). */
 export const parseIntContent: ContentParser = (text, args) => {
   const s = textValue(text, args, "int");
   if (typeof s !== "string") {
@@ -15,6 +16,7 @@ export const parseIntContent: ContentParser = (text, args) => {
   return pyIntParse(s);
 };
 
+/** Content parser `float`: Python's `float(str)` of the optionally stripped body (`inf`, `nan`, underscores; PyFloat when integral or non-finite). */
 export const parseFloatContent: ContentParser = (text, args) => {
   const s = textValue(text, args, "float");
   if (typeof s !== "string") {

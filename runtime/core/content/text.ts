@@ -11,4 +11,5 @@ export function textValue(text: string | null, args: JsonObject, what = "text"):
   return pyStrip(requireStrReceiver(text, "strip", what));
 }
 
+/** Content parser `text` (the default): the body, stripped with Python's `str.strip()` whitespace set unless `strip` is falsy. */
 export const parseText: ContentParser = (text, args) => textValue(text, args);

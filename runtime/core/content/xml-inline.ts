@@ -12,6 +12,11 @@ import { argGet, pyTruthy } from "./args.ts";
 import { subParse } from "./sub-parse.ts";
 import type { ContentParser } from "./types.ts";
 
+/**
+ * Content parser `xml-inline`: one dict entry per `tag_pattern` match (named groups `key`, `value`), values
+ * optionally through `value_parser`; duplicates overwrite, or collect into a list with `merge_duplicates`.
+ * The pattern is checked only here, when a region closes (ContentError / PatternError).
+ */
 export const parseXmlInline: ContentParser = (text, args, ctx) => {
   const tagPattern = argGet(args, "tag_pattern", null);
   if (tagPattern === null) throw new ContentError("xml-inline: the 'tag_pattern' content_arg is required", "ValueError");

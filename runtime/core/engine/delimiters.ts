@@ -13,10 +13,13 @@ import type { PatternMatch, PyPattern } from "../regex/api.ts";
 import { PatternMatcher } from "../regex/pattern.ts";
 import { PatternStream } from "../regex/pattern-stream.ts";
 
+/** One delimiter match; `start`/`end` are UTF-16 indices into the searched buffer, end exclusive. */
 export interface DelimiterMatch {
   start: number;
   end: number;
+  /** The match runs into the end of the buffer and could complete with more text (`end` is then the buffer's length). */
   partial: boolean;
+  /** A pattern's named groups (null for a group that did not take part); null for literals. */
   groups: Record<string, string | null> | null;
 }
 
@@ -47,9 +50,16 @@ export interface DelimiterSearch {
   lastAnswer?(cp: number, width: number): "pending" | "none" | "unknown";
 }
 
+/** The whole retained text and the stream offset of its first character (for searches that read behind `buf`). */
 export type Whole = () => { text: string; base: number };
 
+/** An open, close or start-anchor delimiter as the interpreter searches it: a literal, a literal list or a pattern. */
 export interface Delimiter {
+  /**
+   * The earliest match starting at or after `pos` (a UTF-16 index into `buf`), or null. With `partial`, and
+   * only when no complete match exists, a match cut short by the end of `buf` counts (the `regex` module's
+   * partial search). Stateless; parsers use `searcher()` to avoid re-reading text.
+   */
   search(buf: string, pos: number, partial: boolean): DelimiterMatch | null;
   /** A new search state for one parser. */
   searcher(): DelimiterSearch;
@@ -80,6 +90,7 @@ export class LiteralDelimiter implements Delimiter {
     return { test: t, first: t };
   }
 
+  /** `buf.indexOf` of the literal; partially, the earliest proper prefix of it that ends `buf`. */
   search(buf: string, pos: number, partial: boolean): DelimiterMatch | null {
     const lit = this.literal;
     const at = buf.indexOf(lit, pos);
@@ -106,6 +117,7 @@ export class LiteralSetDelimiter implements Delimiter {
     return { test: t, first: t };
   }
 
+  /** The earliest occurrence of any literal, the longest at a tie; partially, the earliest literal prefix ending `buf`. */
   search(buf: string, pos: number, partial: boolean): DelimiterMatch | null {
     let best = -1;
     let bestLen = 0;
@@ -135,6 +147,7 @@ export class PatternDelimiter implements Delimiter {
   constructor(readonly pattern: PyPattern) {
     this.lookbehind = pattern.lookbehind;
   }
+  /** The pattern's own search (Python `regex` semantics, DOTALL, partial as the `regex` module's `partial=True`). */
   search(buf: string, pos: number, partial: boolean): DelimiterMatch | null {
     const m: PatternMatch | null = this.pattern.search(buf, pos, partial);
     return m && { start: m.start, end: m.end, partial: m.partial, groups: m.groups };

@@ -4,6 +4,7 @@
 
 import type { JsonObject, JsonValue } from "../types.ts";
 
+/** One field of a Plan, in the form the engine runs it (the field's delimiters live in `Plan.scan`). */
 export interface FieldPlan {
   readonly name: string;
   /** region_chunk.dirty: the content parser is not one of text/int/float/bool. */
@@ -50,6 +51,11 @@ export interface ScanResult {
   readonly whole: () => { text: string; base: number };
 }
 
+/**
+ * A template compiled for the streaming engine: its fields, defaults, and a scanner that finds the next
+ * delimiter. Built at run time by the interpreter (`loadTemplate(...).newPlan()`) or emitted by `rtc build`;
+ * a plan carries its scanner's caches, so each parser needs its own.
+ */
 export interface Plan {
   readonly fields: readonly FieldPlan[];
   /** Index of the implicit field, or -1. */

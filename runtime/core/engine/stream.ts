@@ -28,7 +28,9 @@ const BODY_PARTS = 128;
  * event, one per feed when text streams), every other event as the object feed() would have listed.
  */
 export interface RegionSink {
+  /** A `region_chunk` event, passed as its parts (no event object is built). */
   regionChunk(field: string, text: string, dirty: boolean): void;
+  /** Any other event, as the object feed() would have listed. */
   regionEvent(event: RegionEvent): void;
 }
 
@@ -149,6 +151,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     this.sink = sink;
   }
 
+  /** Adds generated text and returns the events it completes (empty while a sink is set); see ResponseParser.feed. */
   feed(chunk: string): RegionEvent[] {
     if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
     checkText(chunk, "feed(chunk)");

@@ -8,6 +8,10 @@ import { StreamParser } from "./stream.ts";
 
 export type { Recovered, RecoverOptions } from "../types.ts";
 
+/**
+ * One whole response through a plan: the text scanned as complete, without building events. Returns the
+ * message, or `{message, errors}` in recover mode. Generated modules' and the interpreter's parseResponse call it.
+ */
 export function parseWhole<M extends JsonObject = Message>(plan: Plan, text: string, options: ParseOptions): M | Recovered<M> {
   const parser = new StreamParser<M>(plan, options, false);
   const { message, errors } = parser.finish(text);

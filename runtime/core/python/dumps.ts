@@ -6,6 +6,7 @@
 import type { JsonValue } from "../types.ts";
 import { PyFloat, dictKeys, isDict } from "./values.ts";
 
+/** Options of `pyDumps`, named after Python `json.dumps`'s keyword arguments. */
 export interface DumpsOptions {
   /** `(item_separator, key_separator)`; Python's default is `(", ", ": ")`. */
   separators?: [string, string];

@@ -6,6 +6,10 @@ import { RtcError, type PyErrorClass } from "../errors.ts";
 import type { JsonValue } from "../types.ts";
 import { PyFloat, dictKeys, isDict } from "./values.ts";
 
+/**
+ * A value the Python reference produces but JSON cannot carry (NaN, infinities, integers outside 64 bits, lone
+ * surrogates); conformance recordings mark these `Unrepresentable`. Raised when the call that produced it returns.
+ */
 export class UnrepresentableError extends RtcError {
   readonly pyClass: PyErrorClass = "Unrepresentable";
   constructor(message: string) {

@@ -7,10 +7,15 @@
 
 import type { JsonObject, JsonValue } from "../types.ts";
 
+/**
+ * A Python float whose value is integral or non-finite (`3.0`, `-0.0`, `inf`, `nan`), boxed so it stays
+ * distinct from the int `3`. A `Number` subclass: arithmetic works; other floats are plain numbers.
+ */
 export class PyFloat extends Number {
   override valueOf(): number {
     return super.valueOf();
   }
+  /** `JSON.stringify` writes the number (`3`, and `null` for non-finite); use `pyDumps` for Python's `3.0`. */
   toJSON(): number {
     return this.valueOf();
   }
@@ -26,6 +31,10 @@ export function pyInt(x: bigint): number | bigint {
   return x >= -9007199254740991n && x <= 9007199254740991n ? Number(x) : x;
 }
 
+/**
+ * Non-enumerable symbol under which a dict records its Python key order (a string array), set only when
+ * that order differs from JavaScript's (which puts integer-like keys first). Read it through `dictKeys`.
+ */
 export const KEY_ORDER: unique symbol = Symbol.for("rtc.keyOrder");
 
 type Ordered = JsonObject & { [KEY_ORDER]?: string[] };
@@ -80,10 +89,12 @@ export function dictSet(obj: JsonObject, key: string, value: JsonValue): void {
   setKey(obj, key, value);
 }
 
+/** Records `order` as the dict's Python key order (under KEY_ORDER); `order` must list exactly its keys. */
 export function setKeyOrder(obj: JsonObject, order: string[]): void {
   Object.defineProperty(obj, KEY_ORDER, { value: order, enumerable: false, writable: true, configurable: true });
 }
 
+/** Whether JavaScript enumerates key `k` ahead of others: a canonical array index, `"0"` … `"4294967294"`. */
 export function isArrayIndex(k: string): boolean {
   // JavaScript orders canonical array-index keys (0 … 2^32-2) ahead of all others.
   if (k.length === 0 || k.length > 10) return false;
@@ -94,6 +105,7 @@ export function isArrayIndex(k: string): boolean {
   return Number(k) < 4294967295;
 }
 
+/** Whether two key lists are equal element by element. */
 export function sameOrder(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 }

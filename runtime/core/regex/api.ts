@@ -2,6 +2,7 @@
 // Offsets are UTF-16 code-unit indices into the JavaScript string (the engine's buffer);
 // conformance fixtures count code points and their test helpers convert.
 
+/** One match of a PyPattern; `start`/`end` are UTF-16 indices into the searched string, end exclusive. */
 export interface PatternMatch {
   start: number;
   end: number;

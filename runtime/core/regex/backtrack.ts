@@ -5,6 +5,10 @@
 // greedy prefix). Leaves are single-character tests and assertions given as JS sources, so this
 // file knows nothing of Python syntax.
 
+/**
+ * A pattern as the backtracking matcher runs it: leaves are JavaScript RegExp sources, groups are Python group
+ * numbers. Built by translate/backtrack-program.ts for patterns that need the `regex` module's repeat guards.
+ */
 export type Program =
   | { t: "test"; js: string } // consumes what the (atomic) JS source matches, or fails
   // zero-width JS source; `groups` (a lookbehind that captures): Python group → its JS groups, last set wins
@@ -22,6 +26,11 @@ export type Program =
 type Caps = (readonly [number, number] | undefined)[];
 type Next = (pos: number, caps: Caps) => boolean;
 
+/**
+ * Runs a Program with the `regex` module's guard on bounded repeats whose item holds a backreference (an item
+ * that failed at a position is not retried there in the same attempt). Used only for such patterns; the rest
+ * run as JavaScript RegExps.
+ */
 export class Backtracker {
   private readonly sticky = new Map<string, RegExp>();
 

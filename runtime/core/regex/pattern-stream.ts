@@ -16,6 +16,11 @@ import type { Program } from "./program.ts";
 
 type Whole = () => { text: string; base: number };
 
+/**
+ * One parser's resumable search for one pattern: answers what `pattern.search(text, pos, partial)` answers, but
+ * continues its matcher threads over appended text, so a pending match costs only the new text per feed. The
+ * caller must keep the stream contract in this file's header (text only appended, read position never backwards).
+ */
 export class PatternStream {
   private full: Run | null = null;
   private partial: Run | null = null;

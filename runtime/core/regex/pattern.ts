@@ -36,11 +36,14 @@ export interface PatternSpec {
   backtrack?: { program: Program; groupIndex: number[] } | null;
 }
 
+/** What the translator proved about a pattern, for the compiler's choice of matcher. Lengths count code points. */
 export interface PatternFacts {
+  /** Literal text every match starts with ("" when none, or when case-insensitive). */
   literalPrefix: string;
   /** Inclusive code-point ranges the first consumed character may be in, or "any". */
   firstChars: [number, number][] | "any";
   minLength: number;
+  /** Longest match in code points; null when unbounded. */
   maxLength: number | null;
   canMatchEmpty: boolean;
   captureNames: string[];

@@ -3,6 +3,7 @@
 import { dictKeys, isDict } from "../python/values.ts";
 import type { JsonValue } from "../types.ts";
 
+/** Schema keys of the legacy `response_schema` format (JSON Schema with x-regex / x-parser extractors). */
 export const LEGACY_KEYS = ["x-regex", "x-regex-iterator", "x-regex-key-value", "x-regex-to-dict", "x-parser", "x-parser-args", "x-mapping", "x-mapping-regex"];
 
 /** A legacy schema: an object without template keys whose tree uses x-regex / x-parser keys, or that is a

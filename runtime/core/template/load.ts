@@ -32,6 +32,11 @@ const FIELD_KEYS = new Set([
   "argument_types",
 ]);
 
+/**
+ * Checks a response template as the reference loads it and normalises it into a TemplateSpec. Patterns are
+ * compiled through `checkPattern` (the translator's, or the compiler's), so that this layer needs no regex
+ * engine. Throws TemplateError naming the JSON path (`fields.x.open_pattern`), or the pattern's own error.
+ */
 export function validateTemplate(json: unknown, checkPattern: PatternChecker): TemplateSpec {
   if (!isDict(json as JsonValue)) {
     throw new TemplateError("", `a response template must be an object, got ${pyTypeName(json)}`);

@@ -9,6 +9,7 @@ export type DelimiterSpec =
   /** A Python `regex` pattern (DOTALL). */
   | { kind: "pattern"; source: string };
 
+/** One field of a validated template, normalised: defaults filled in (`content: "text"`, `optional: true`), literal and pattern delimiters as one DelimiterSpec. */
 export interface FieldSpec {
   name: string;
   open: DelimiterSpec | null;
@@ -28,6 +29,7 @@ export interface FieldSpec {
   argumentTypes: "json" | null;
 }
 
+/** A validated response template (`validateTemplate`): the shape both the interpreter and the compiler start from. */
 export interface TemplateSpec {
   defaults: JsonObject;
   /** In template order. */

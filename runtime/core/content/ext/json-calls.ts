@@ -18,6 +18,10 @@ import { isDict, makeDict, pyTypeName } from "../../python/values.ts";
 import type { JsonObject, JsonValue } from "../../types.ts";
 import type { ContentParser } from "../types.ts";
 
+/**
+ * rtc extension `json-calls`: one or more JSON call objects or lists of them (separated by whitespace, `;`
+ * or `,`), with `arguments` or `parameters`, also OpenAI-shaped; gives `{name, arguments}` dicts for `transform_each`.
+ */
 export const parseJsonCalls: ContentParser = (text) => {
   if (typeof text !== "string") {
     throw new ContentError(`json-calls: expected a string body, got '${pyTypeName(text)}'`, "TypeError");

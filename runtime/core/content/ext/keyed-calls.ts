@@ -10,6 +10,7 @@ import { dictKeys, isDict, makeDict, pyTypeName } from "../../python/values.ts";
 import type { JsonValue } from "../../types.ts";
 import type { ContentParser } from "../types.ts";
 
+/** rtc extension `keyed-calls`: JSON objects keyed by function name (`[{"f": {...}}]`, Apertus) reshaped into `{name, arguments}` dicts. */
 export const parseKeyedCalls: ContentParser = (text) => {
   if (typeof text !== "string") {
     throw new ContentError(`keyed-calls: expected a string body, got '${pyTypeName(text)}'`, "TypeError");

@@ -23,6 +23,11 @@ import { readJsonCalls } from "./json-calls.ts";
 import type { JsonValue } from "../../types.ts";
 import type { ContentParser } from "../types.ts";
 
+/**
+ * rtc extension `python-calls`: Python-style calls (`[f(a=1, b="x")]`, or one per line) with keyword
+ * arguments as Python literals, into `{name, arguments}` dicts; JSON call lists are read as json-calls does.
+ * `strip_suffix` removes a name suffix such as `.call`. A body it cannot read is a ContentError naming the offset.
+ */
 export const parsePythonCalls: ContentParser = (text, args) => {
   if (typeof text !== "string") {
     throw new ContentError(`python-calls: expected a string body, got '${pyTypeName(text)}'`, "TypeError");

@@ -17,6 +17,10 @@ import type { JsonValue } from "../../types.ts";
 import { argGet } from "../args.ts";
 import type { ContentParser } from "../types.ts";
 
+/**
+ * rtc extension `xml-nested`: arguments as nested XML elements (MiniMax M3) into a dict; children all named
+ * `item_tag` make a list; top-level leaves stay strings (for tool-schema coercion). Args: `tag_prefix`, `item_tag`.
+ */
 export const parseXmlNested: ContentParser = (text, args) => {
   if (typeof text !== "string") throw new ContentError(`xml-nested: expected a string body, got '${pyTypeName(text)}'`, "TypeError");
   const prefix = argGet(args, "tag_prefix", "");

@@ -17,6 +17,10 @@ import type { JsonValue } from "../../types.ts";
 import { argGet } from "../args.ts";
 import type { ContentParser } from "../types.ts";
 
+/**
+ * rtc extension `xml-typed`: `xml-inline` whose values are JSON-or-raw per tag; with `raw_when: {group,
+ * contains}` a match whose group contains the literal keeps its raw string (DeepSeek V3.2/V4 `string="true"`).
+ */
 export const parseXmlTyped: ContentParser = (text, args, ctx) => {
   const tagPattern = argGet(args, "tag_pattern", null);
   if (typeof tagPattern !== "string") throw new ContentError("xml-typed: the 'tag_pattern' content_arg (a string) is required", "ValueError");
