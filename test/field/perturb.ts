@@ -1,0 +1,219 @@
+// The perturbations: each takes a clean rendered turn (whose message is known by construction, and which
+// parses to it) and derives an output a real model writes, with the recover-mode message it must give.
+// A perturbation returns null where it does not apply (no such delimiter, too few calls, …).
+//
+// What recover mode must yield (docs/field-oracle.md):
+// - every kind but `truncated` and `call-in-reasoning` (policy "text"): the intended message itself;
+//   content and reasoning are compared with whitespace runs collapsed (a separator must exist, its spelling
+//   is free), tool calls exactly;
+// - `truncated` (the stream ends inside the last call): the complete calls survive, reasoning is intact,
+//   content begins with the intended content, and the cut call's text is not lost: it is in the content or
+//   inside a reported error span;
+// - `call-in-reasoning`: per family (REASONING_KEEPS_CALLS): the call is extracted and the reasoning
+//   around it joined, or the call's markup stays reasoning text.
+
+import type { Rng } from "./generate.ts";
+import { int, pick } from "./generate.ts";
+import type { Region } from "./locate.ts";
+
+export interface Expectation {
+  message: Record<string, unknown>;
+  /** `truncated`: content need only begin with the intended content. */
+  contentPrefix?: boolean;
+  /** `truncated`: raw text that must be in the content or in a reported error span. */
+  lost?: string;
+}
+
+export interface Clean {
+  template: string;
+  templateJson: Record<string, unknown>;
+  output: string;
+  regions: Region[];
+  callFields: Set<string>;
+  expected: Record<string, unknown>;
+  r: Rng;
+}
+
+export type Perturbed = { output: string; expect: Expectation } | null;
+
+/** Families whose chat template renders tool markup inside reasoning as reasoning text (issue 28, item 3). */
+const REASONING_KEEPS_CALLS = new Set(["deepseek-v3-1", "reka-edge"]);
+
+type Call = { type: string; function: { name: string; arguments: unknown } };
+const callsOf = (m: Record<string, unknown>): Call[] => (m.tool_calls as Call[] | undefined) ?? [];
+const withCalls = (m: Record<string, unknown>, calls: Call[]) => {
+  const { tool_calls: _, ...rest } = m;
+  return calls.length ? { ...rest, tool_calls: calls } : rest;
+};
+const splice = (s: string, from: number, to: number, insert = "") => s.slice(0, from) + insert + s.slice(to);
+
+const callRegions = (c: Clean) => c.regions.filter((g) => c.callFields.has(g.field));
+/** A region after which nothing but whitespace follows (so cutting or appending there loses nothing). */
+const isLast = (c: Clean, g: Region) =>
+  c.regions.every((x) => x.openStart < g.closeEnd || (!c.callFields.has(x.field) && x.field !== "thinking" && inner(c, x).trim() === ""));
+/** One call per region: region i holds call i. */
+const onePerRegion = (c: Clean) => callRegions(c).length > 0 && callRegions(c).length === callsOf(c.expected).length;
+const inner = (c: Clean, g: Region) => c.output.slice(g.innerStart, g.innerEnd);
+function json(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
+const same = (c: Clean, output: string): Perturbed => ({ output, expect: { message: c.expected } });
+
+/** A JSON call object in a tag (`<tool_call>{…}</tool_call>`): the shape item 1's wrappers replace. */
+function taggedJsonCall(c: Clean): Region | null {
+  if (!onePerRegion(c)) return null;
+  const g = pick(c.r, callRegions(c));
+  const v = json(inner(c, g).trim()) as { name?: unknown } | undefined;
+  const open = c.output.slice(g.openStart, g.innerStart).trim();
+  return v && typeof v === "object" && typeof v.name === "string" && /^<[a-z_]+>$/.test(open) ? g : null;
+}
+
+function pyRepr(v: unknown): string {
+  if (v === null) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (typeof v === "string") return `'${v.replaceAll("\\", "\\\\").replaceAll("'", "\\'").replaceAll("\n", "\\n")}'`;
+  if (Array.isArray(v)) return `[${v.map(pyRepr).join(", ")}]`;
+  if (typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`).join(", ")}}`;
+  return String(v);
+}
+/** JSON as chat templates print it: compact, or Python json.dumps's separators. */
+const dumps = (v: unknown) => [JSON.stringify(v), JSON.stringify(v, null, 1).replace(/\n\s*/g, " ").replace(/([[{]) /g, "$1").replace(/ ([\]}])/g, "$1")];
+
+const WRAPPERS = ["tool", "tools", "response", "json", "function_call"];
+const TEXT_AFTER = "Anything else? “Ask” ✓";
+const ALT_SPELLINGS: [string, string[]][] = [
+  ["<｜tool▁calls▁begin｜>", ["<｜tool_calls_begin｜>", "<｜tool calls begin｜>", "<｜tool\\_calls\\_begin｜>", "<｜tool▁calls｜>"]],
+  ["<｜tool▁call▁begin｜>", ["<｜tool_call_begin｜>", "<｜tool call begin｜>"]],
+];
+const PARAM_CLOSERS = ["</parameter>", "</arg_value>", "</param>", "</seed:parameter>"];
+
+export const PERTURBATIONS: Record<string, (c: Clean) => Perturbed> = {
+  "close-eos": (c) => {
+    const g = callRegions(c).at(-1);
+    return g && g.closeEnd > g.innerEnd && isLast(c, g) ? same(c, c.output.slice(0, g.innerEnd)) : null;
+  },
+  "close-between": (c) => {
+    const gs = callRegions(c);
+    if (gs.length < 2) return null;
+    const g = gs[int(c.r, 0, gs.length - 2)]!;
+    return g.closeEnd > g.innerEnd ? same(c, splice(c.output, g.innerEnd, g.closeEnd)) : null;
+  },
+  "indent-json": (c) => {
+    const g = callRegions(c).find((x) => json(inner(c, x).trim()) !== undefined);
+    if (!g) return null;
+    const pretty = JSON.stringify(json(inner(c, g).trim()), null, pick(c.r, [2, 4, "\t"]));
+    return same(c, splice(c.output, g.innerStart, g.innerEnd, `\n  ${pretty}\n `));
+  },
+  "fence-json": (c) => {
+    const g = callRegions(c).find((x) => json(inner(c, x).trim()) !== undefined);
+    return g ? same(c, splice(c.output, g.innerStart, g.innerEnd, `\n\`\`\`json\n${inner(c, g).trim()}\n\`\`\`\n`)) : null;
+  },
+  ...Object.fromEntries(
+    WRAPPERS.map((w) => [
+      `wrap-${w}`,
+      (c: Clean) => {
+        const g = taggedJsonCall(c);
+        return g ? same(c, splice(c.output, g.openStart, g.closeEnd, `<${w}>\n${inner(c, g).trim()}\n</${w}>`)) : null;
+      },
+    ]),
+  ),
+  "wrap-function-name": (c) => {
+    const g = taggedJsonCall(c);
+    if (!g) return null;
+    const v = json(inner(c, g).trim()) as { name: string; arguments?: unknown; parameters?: unknown };
+    return same(c, splice(c.output, g.openStart, g.closeEnd, `<function name="${v.name}">${JSON.stringify(v.arguments ?? v.parameters ?? {})}</function>`));
+  },
+  "fence-xml": (c) => {
+    const g = taggedJsonCall(c);
+    return g ? same(c, splice(c.output, g.openStart, g.closeEnd, `\`\`\`xml\n${c.output.slice(g.openStart, g.closeEnd).trim()}\n\`\`\``)) : null;
+  },
+  "fence-call": (c) => {
+    const g = taggedJsonCall(c);
+    return g ? same(c, splice(c.output, g.openStart, g.closeEnd, `\`\`\`json\n${inner(c, g).trim()}\n\`\`\``)) : null;
+  },
+  "text-after": (c) => {
+    const g = callRegions(c).at(-1);
+    if (!g || !isLast(c, g)) return null;
+    const content = [c.expected.content, TEXT_AFTER].filter(Boolean).join(" ");
+    return { output: splice(c.output, g.closeEnd, g.closeEnd, `\n\n${TEXT_AFTER}`), expect: { message: { ...c.expected, content } } };
+  },
+  truncated: (c) => {
+    const g = callRegions(c).at(-1);
+    const calls = callsOf(c.expected);
+    if (!g || !isLast(c, g) || !calls.length) return null;
+    const name = calls.at(-1)!.function.name;
+    const at = c.output.lastIndexOf(name, g.innerEnd - 1);
+    if (at < g.openStart) return null;
+    const cut = at + name.length + Math.floor((g.innerEnd - at - name.length) / 2);
+    if (cut >= g.innerEnd) return null;
+    return {
+      output: c.output.slice(0, cut),
+      expect: { message: withCalls(c.expected, calls.slice(0, -1)), contentPrefix: true, lost: c.output.slice(g.openStart, cut) },
+    };
+  },
+  "alt-spelling": (c) => {
+    for (const [canon, alts] of ALT_SPELLINGS) {
+      const at = c.output.indexOf(canon);
+      if (at >= 0) return same(c, splice(c.output, at, at + canon.length, pick(c.r, alts)));
+    }
+    return null;
+  },
+  "call-in-reasoning": (c) => {
+    const t = c.regions.find((x) => x.field === "thinking");
+    const g = callRegions(c)[0];
+    if (!t || !g || !onePerRegion(c) || g.openStart < t.closeEnd) return null;
+    const text = inner(c, t);
+    const mid = text.indexOf(" ", Math.floor(text.length / 2));
+    if (mid < 0) return null;
+    const raw = c.output.slice(g.openStart, g.closeEnd);
+    const output = splice(splice(c.output, g.openStart, g.closeEnd), t.innerStart + mid, t.innerStart + mid, `\n${raw}\n`);
+    if (!REASONING_KEEPS_CALLS.has(c.template)) return same(c, output);
+    const thinking = `${text.slice(0, mid)} ${raw} ${text.slice(mid)}`;
+    return { output, expect: { message: { ...withCalls(c.expected, callsOf(c.expected).slice(1)), thinking } } };
+  },
+  "no-reasoning-opener": (c) => {
+    const t = c.regions.find((x) => x.field === "thinking");
+    return t && t.innerStart > t.openStart && c.expected.thinking ? same(c, splice(c.output, t.openStart, t.innerStart)) : null;
+  },
+  "dup-close": (c) => {
+    const g = callRegions(c).at(-1);
+    if (!g || g.closeEnd <= g.innerEnd || !isLast(c, g)) return null;
+    return same(c, splice(c.output, g.closeEnd, g.closeEnd, c.output.slice(g.innerEnd, g.closeEnd)));
+  },
+  "python-args": (c) => {
+    const calls = callsOf(c.expected);
+    for (const [i, g] of callRegions(c).entries()) {
+      if (!onePerRegion(c) || json(inner(c, g).trim()) !== undefined) continue;
+      const args = calls[i]!.function.arguments as Record<string, unknown>;
+      for (const v of Object.values(args)) {
+        if (!v || typeof v !== "object") continue;
+        for (const d of dumps(v)) {
+          const at = c.output.indexOf(d, g.innerStart);
+          if (at >= 0 && at + d.length <= g.innerEnd) return same(c, splice(c.output, at, at + d.length, pyRepr(v)));
+        }
+      }
+    }
+    return null;
+  },
+  "param-close-missing": (c) => {
+    for (const g of callRegions(c)) {
+      const text = inner(c, g);
+      for (const p of PARAM_CLOSERS) {
+        const at = text.indexOf(p);
+        if (at >= 0) return same(c, splice(c.output, g.innerStart + at, g.innerStart + at + p.length));
+      }
+    }
+    return null;
+  },
+};
+
+/** Kinds made by rendering a changed conversation (tool names with `-` / `.`), not by editing the text. */
+export const RENAMES: Record<string, (name: string) => string> = {
+  "name-dash": (n) => n.replaceAll("_", "-"),
+  "name-dot": (n) => `tools.${n}`,
+};
