@@ -84,6 +84,8 @@ function pyRepr(v: unknown): string {
 /** JSON as chat templates print it: compact, or Python json.dumps's separators. */
 const dumps = (v: unknown) => [JSON.stringify(v), JSON.stringify(v, null, 1).replace(/\n\s*/g, " ").replace(/([[{]) /g, "$1").replace(/ ([\]}])/g, "$1")];
 
+/** Close delimiters that end the turn: text after them belongs to no message, so `text-after` skips them. */
+const ENDS_TURN = /<\|(?:eot_id|eom_id|im_end|end|endoftext|call|return|END_OF_TURN_TOKEN)\|>|<｜end▁of▁sentence｜>|<\/s>|<turn\|>/;
 const WRAPPERS = ["tool", "tools", "response", "json", "function_call"];
 const TEXT_AFTER = "Anything else? “Ask” ✓";
 const ALT_SPELLINGS: [string, string[]][] = [
@@ -138,7 +140,7 @@ export const PERTURBATIONS: Record<string, (c: Clean) => Perturbed> = {
   },
   "text-after": (c) => {
     const g = callRegions(c).at(-1);
-    if (!g || !isLast(c, g)) return null;
+    if (!g || !isLast(c, g) || ENDS_TURN.test(c.output.slice(g.innerEnd, g.closeEnd))) return null;
     const content = [c.expected.content, TEXT_AFTER].filter(Boolean).join(" ");
     return { output: splice(c.output, g.closeEnd, g.closeEnd, `\n\n${TEXT_AFTER}`), expect: { message: { ...c.expected, content } } };
   },
