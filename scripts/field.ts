@@ -30,6 +30,20 @@ function clusters(stats: TemplateStats[], examples: number): string {
   return out.join("\n");
 }
 
+/** Per kind × category across templates: how many cases and which templates (the fix list, largest first). */
+function byKind(stats: TemplateStats[]): string {
+  const by = new Map<string, Map<string, number>>();
+  for (const s of stats) for (const f of s.failures) {
+    const k = `${f.kind} · ${f.category}`;
+    const m = by.get(k) ?? new Map<string, number>();
+    m.set(s.template, (m.get(s.template) ?? 0) + 1);
+    by.set(k, m);
+  }
+  const rows = [...by.entries()].map(([k, m]) => ({ k, n: [...m.values()].reduce((a, b) => a + b, 0), m }));
+  rows.sort((a, b) => b.n - a.n);
+  return rows.map((r) => `${String(r.n).padStart(5)}  ${r.k}  [${r.m.size} templates: ${[...r.m.keys()].join(", ")}]`).join("\n");
+}
+
 const t0 = Date.now();
 if (args.includes("--update")) {
   const stats = await runField(FIELD_TEST_RUN);
@@ -40,6 +54,7 @@ if (args.includes("--update")) {
   const only = opt("only")?.split(",");
   const stats = await runField({ seed: Number(opt("seed") ?? 7), perTemplate: Number(opt("per") ?? 200), templates: only });
   console.log(passTable(stats));
+  console.log(`\nfailures by kind × category (all templates)\n${byKind(stats)}`);
   console.log(clusters(stats, Number(opt("examples") ?? 40)));
   console.log(`\n${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -214,6 +214,47 @@ export const PERTURBATIONS: Record<string, (c: Clean) => Perturbed> = {
   },
 };
 
+Object.assign(PERTURBATIONS, {
+  /** XML-style parameters indented, as models re-indent markup: opening tags only (the whitespace before a
+   * closing tag is the value's, in every peer's reading). */
+  "indent-tags": (c: Clean): Perturbed => {
+    const re = /\n<(?!\/)/g;
+    const g = callRegions(c).find((x) => json(inner(c, x).trim()) === undefined && re.test(inner(c, x)));
+    return g ? same(c, splice(c.output, g.innerStart, g.innerEnd, inner(c, g).replace(re, "\n  <"))) : null;
+  },
+  /** A call without its wrapper (issue 28, item 12): `<function=X>…</function>` with no `<tool_call>` around it. */
+  "bare-function": (c: Clean): Perturbed => {
+    for (const g of callRegions(c)) {
+      const open = /^(\s*)<tool_call>\s*(<function=[^>]+>)$/.exec(c.output.slice(g.openStart, g.innerStart));
+      const close = /^(\s*<\/function>)\s*<\/tool_call>$/.exec(c.output.slice(g.innerEnd, g.closeEnd));
+      if (open && close) return same(c, splice(splice(c.output, g.innerEnd, g.closeEnd, close[1]), g.openStart, g.innerStart, open[1]! + open[2]!));
+    }
+    return null;
+  },
+  /** An empty call region (issue 28, item 21) after the calls: no call, and nothing for the content. */
+  "empty-call": (c: Clean): Perturbed => {
+    const g = callRegions(c).at(-1);
+    if (!g || !isLast(c, g)) return null;
+    const open = c.output.slice(g.openStart, g.innerStart).trim();
+    const close = c.output.slice(g.innerEnd, g.closeEnd).trim();
+    return /^<[\w:|]+>$/.test(open) && close && !ENDS_TURN.test(close) ? same(c, splice(c.output, g.closeEnd, g.closeEnd, `\n${open}   ${close}`)) : null;
+  },
+  /** One malformed entry in a JSON call list (issue 28, item 9): the other calls stay, the entry is an error span. */
+  "malformed-entry": (c: Clean): Perturbed => {
+    const gs = callRegions(c);
+    const calls = callsOf(c.expected);
+    const list = gs.length === 1 ? json(inner(c, gs[0]!).trim()) : undefined;
+    if (!Array.isArray(list) || list.length < 2 || list.length !== calls.length) return null;
+    const i = int(c.r, 0, list.length - 1);
+    const broken = JSON.stringify(list[i]).slice(0, -2);
+    const text = `[${list.map((x, j) => (j === i ? broken : JSON.stringify(x))).join(", ")}]`;
+    return {
+      output: splice(c.output, gs[0]!.innerStart, gs[0]!.innerEnd, text),
+      expect: { message: withCalls(c.expected, calls.filter((_, j) => j !== i)), contentPrefix: true, lost: broken },
+    };
+  },
+});
+
 /** Kinds made by rendering a changed conversation (tool names with `-` / `.`), not by editing the text. */
 export const RENAMES: Record<string, (name: string) => string> = {
   "name-dash": (n) => n.replaceAll("_", "-"),
