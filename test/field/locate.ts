@@ -76,6 +76,10 @@ export function regionsOf(template: Record<string, unknown>, output: string, pre
       const f = fields[cur.field]!;
       if (cur.innerStart < 0 || (cur.innerStart === 0 && openLength(f, output, 0) < 0)) {
         // Opened in the prompt (a generation prompt that opens the reasoning): its text starts the output.
+        if (cur.innerEnd < 0) {
+          cur = null; // wholly in the prompt
+          continue;
+        }
         cur.innerStart = cur.openStart = 0;
         cur.closeEnd = cur.innerEnd + Math.max(closeLength(f, output, cur.innerEnd), 0);
         out.push(cur);

@@ -86,6 +86,29 @@ const dumps = (v: unknown) => [JSON.stringify(v), JSON.stringify(v, null, 1).rep
 
 /** Close delimiters that end the turn: text after them belongs to no message, so `text-after` skips them. */
 const ENDS_TURN = /<\|(?:eot_id|eom_id|im_end|end|endoftext|call|return|END_OF_TURN_TOKEN)\|>|<｜end▁of▁sentence｜>|<\/s>|<turn\|>/;
+/** Past the section closers that follow a call (`</tool_call>` around MiniMax's `<invoke>`, DeepSeek's
+ * `<｜tool▁calls▁end｜>`), stopping at a token that ends the turn. */
+function afterClosers(s: string, at: number): number {
+  const closer = /^\s*(?:\]<\]minimax\[>\[)?(?:<\/[^<>\s]+>|<｜[^｜]*end｜>|<\|[^|]*_end\|>)/;
+  for (;;) {
+    const m = closer.exec(s.slice(at));
+    if (!m || ENDS_TURN.test(m[0])) return at;
+    at += m[0].length;
+  }
+}
+/** The span of a call with its section markup (Kimi's `<|tool_calls_section_begin|>`, MiniMax's
+ * `<tool_call>` around `<invoke>`), when the call can be moved whole: nothing but whitespace around it, or
+ * a section holding only this call. null otherwise. */
+function movable(c: Clean, g: Region): [number, number] | null {
+  const i = c.regions.indexOf(g);
+  const from = i > 0 ? c.regions[i - 1]!.closeEnd : 0;
+  const before = c.output.slice(from, g.openStart);
+  const end = i + 1 < c.regions.length ? c.regions[i + 1]!.openStart : c.output.length;
+  const after = c.output.slice(g.closeEnd, end);
+  if (before.trim() === "" && (after.trim() === "" || ENDS_TURN.test(after))) return [g.openStart, g.closeEnd];
+  if (callRegions(c).length !== 1 || !/^(?:\s*(?:\]<\]minimax\[>\[)?<[^<>]+>)+\s*$/.test(before)) return null;
+  return [from + (before.length - before.trimStart().length), afterClosers(c.output, g.closeEnd)];
+}
 const WRAPPERS = ["tool", "tools", "response", "json", "function_call"];
 const TEXT_AFTER = "Anything else? “Ask” ✓";
 const ALT_SPELLINGS: [string, string[]][] = [
@@ -142,7 +165,8 @@ export const PERTURBATIONS: Record<string, (c: Clean) => Perturbed> = {
     const g = callRegions(c).at(-1);
     if (!g || !isLast(c, g) || ENDS_TURN.test(c.output.slice(g.innerEnd, g.closeEnd))) return null;
     const content = [c.expected.content, TEXT_AFTER].filter(Boolean).join(" ");
-    return { output: splice(c.output, g.closeEnd, g.closeEnd, `\n\n${TEXT_AFTER}`), expect: { message: { ...c.expected, content } } };
+    const at = afterClosers(c.output, g.closeEnd);
+    return { output: splice(c.output, at, at, `\n\n${TEXT_AFTER}`), expect: { message: { ...c.expected, content } } };
   },
   truncated: (c) => {
     const g = callRegions(c).at(-1);
@@ -168,12 +192,14 @@ export const PERTURBATIONS: Record<string, (c: Clean) => Perturbed> = {
   "call-in-reasoning": (c) => {
     const t = c.regions.find((x) => x.field === "thinking");
     const g = callRegions(c)[0];
-    if (!t || !g || !onePerRegion(c) || g.openStart < t.closeEnd) return null;
+    if (!t || !g || !c.expected.thinking || !onePerRegion(c) || g.openStart < t.closeEnd) return null;
+    const span = movable(c, g);
+    if (!span) return null;
     const text = inner(c, t);
     const mid = text.indexOf(" ", Math.floor(text.length / 2));
     if (mid < 0) return null;
-    const raw = c.output.slice(g.openStart, g.closeEnd);
-    const output = splice(splice(c.output, g.openStart, g.closeEnd), t.innerStart + mid, t.innerStart + mid, `\n${raw}\n`);
+    const raw = c.output.slice(span[0], span[1]).trim();
+    const output = splice(splice(c.output, span[0], span[1]), t.innerStart + mid, t.innerStart + mid, `\n${raw}\n`);
     if (!REASONING_KEEPS_CALLS.has(c.template)) return same(c, output);
     const thinking = `${text.slice(0, mid)} ${raw} ${text.slice(mid)}`;
     return { output, expect: { message: { ...withCalls(c.expected, callsOf(c.expected).slice(1)), thinking } } };

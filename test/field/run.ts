@@ -27,7 +27,7 @@ export interface Failure {
 }
 export interface TemplateStats {
   template: string;
-  chat: string;
+  chats: string[];
   conversations: number;
   /** Conversations the chat template refused to render (it raises on some inputs, e.g. parallel calls). */
   renderErrors: number;
@@ -40,10 +40,13 @@ export interface TemplateStats {
   generated: boolean;
 }
 
-/** One row per template: its first round-trip row (the robust variants have rows of their own). */
-export function fieldRows(): RoundTripRow[] {
-  const seen = new Set<string>();
-  return ROUNDTRIP_TABLE.filter((r) => !seen.has(r.template) && seen.add(r.template));
+/** Every template with round-trip rows, and its rows: conversation i renders with row i mod n, so every
+ * chat template and setting of the template (reasoning on and off, sibling chat templates) takes turns.
+ * The robust variants have rows of their own. */
+export function fieldRows(): Map<string, RoundTripRow[]> {
+  const out = new Map<string, RoundTripRow[]>();
+  for (const r of ROUNDTRIP_TABLE) out.set(r.template, [...(out.get(r.template) ?? []), r]);
+  return out;
 }
 
 function hash(s: string): number {
@@ -66,7 +69,9 @@ function check(got: Record<string, unknown>, errors: ParseIssue[], e: Expectatio
     if (canon(got) !== canon(e.message)) return ["interpreter: message", `got ${short(canon(got), 200)} expected ${short(canon(e.message), 200)}`];
     return errors.length ? ["interpreter: errors", `${errors[0]!.kind} ${errors[0]!.reason}`] : null;
   }
-  for (const k of new Set([...Object.keys(got), ...Object.keys(e.message)])) {
+  // Tool calls first: a call read as text shows in both, and the calls are what a client acts on.
+  const keys = [...new Set(["tool_calls", "thinking", "content", ...Object.keys(got), ...Object.keys(e.message)])];
+  for (const k of keys) {
     const a = got[k];
     const b = e.message[k];
     if (k === "tool_calls") {
@@ -151,20 +156,21 @@ export interface FieldOptions {
 export async function runField(o: FieldOptions): Promise<TemplateStats[]> {
   const registry = await loadGenerated();
   const out: TemplateStats[] = [];
-  for (const row of fieldRows()) {
-    if (o.templates && !o.templates.includes(row.template)) continue;
-    const template = templateJson(row.template);
-    const fresh = hasFreshGenerated(registry, row.template);
-    const parsers: Parsers = { template, generated: fresh ? registry.getParser(row.template) : null };
-    const stats: TemplateStats = { template: row.template, chat: row.chat, conversations: 0, renderErrors: 0, unlocated: 0, cases: {}, passed: {}, failures: [], generated: fresh };
+  for (const [name, rows] of fieldRows()) {
+    if (o.templates && !o.templates.includes(name)) continue;
+    const template = templateJson(name);
+    const fresh = hasFreshGenerated(registry, name);
+    const parsers: Parsers = { template, generated: fresh ? registry.getParser(name) : null };
+    const stats: TemplateStats = { template: name, chats: [...new Set(rows.map((r) => r.chat))], conversations: 0, renderErrors: 0, unlocated: 0, cases: {}, passed: {}, failures: [], generated: fresh };
     const record = (kind: string, res: [string, string] | null, output: string, prefix: string) => {
       stats.cases[kind] = (stats.cases[kind] ?? 0) + 1;
       if (!res) stats.passed[kind] = (stats.passed[kind] ?? 0) + 1;
       else stats.failures.push({ kind, category: res[0], detail: res[1], output, prefixTail: prefix.slice(-60) });
     };
-    const shapes = SHAPES.filter((s) => !row.conversations || row.conversations.includes(s));
     const calls = callFields(template);
     for (let i = 0; i < o.perTemplate; i++) {
+      const row = rows[i % rows.length]!;
+      const shapes = SHAPES.filter((s) => !row.conversations || row.conversations.includes(s));
       const key = `${o.seed}:${row.template}:${i}`;
       const r = rng(hash(key));
       const original = conversation(r, pick(r, shapes));
