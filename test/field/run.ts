@@ -134,6 +134,13 @@ function runCase(p: Parsers, output: string, options: ParseOptions, e: Expectati
   return null;
 }
 
+/** The tools a conversation calls (two when it calls none), as the prompt declares them. */
+function toolsFor(conv: Conversation, rename?: (n: string) => string) {
+  const used = new Set(conv.assistant.tool_calls?.map((c) => c.name) ?? ["get_weather", "search_docs"]);
+  const f = rename ?? ((n: string) => n);
+  return toolDefs(f).filter((t) => [...used].some((n) => f(n) === t.function.name));
+}
+
 /** Mistral's chat templates want 9-character ids: one per generated call (up to three). */
 const callIds = (row: RoundTripRow) => (row.render?.callIds ? { callIds: ["abcDEF123", "ghiJKL456", "mnoPQR789"] } : {});
 
@@ -174,7 +181,7 @@ export async function runField(o: FieldOptions): Promise<TemplateStats[]> {
       const key = `${o.seed}:${row.template}:${i}`;
       const r = rng(hash(key));
       const original = conversation(r, pick(r, shapes));
-      const tools = toolDefs();
+      const tools = toolsFor(original);
       const parseTools = tools as unknown as ToolDefinition[];
       const rowT = { ...row, render: { ...row.render, tools, ...callIds(row) } };
       const { conv, expected } = caseOf(rowT, original);
@@ -203,8 +210,9 @@ export async function runField(o: FieldOptions): Promise<TemplateStats[]> {
         if (p) record(kind, runCase(parsers, p.output, options, p.expect, false, clean.r), p.output, prefix);
       }
       if (!original.assistant.tool_calls) continue;
-      for (const [kind, f] of Object.entries(RENAMES)) {
-        const rTools = toolDefs(f);
+      // One renaming per conversation, in turn (rendering is most of the run's time).
+      for (const [kind, f] of Object.entries(RENAMES).filter((_, j, all) => j === i % all.length)) {
+        const rTools = toolsFor(original, f);
         const rRow = { ...row, render: { ...row.render, tools: rTools, ...callIds(row) } };
         const c2 = caseOf(rRow, renamed(original, f));
         let r2;
