@@ -33,15 +33,22 @@ function clusters(stats: TemplateStats[], examples: number): string {
 /** Per kind × category across templates: how many cases and which templates (the fix list, largest first). */
 function byKind(stats: TemplateStats[]): string {
   const by = new Map<string, Map<string, number>>();
+  const shortest = new Map<string, Failure & { template: string }>();
   for (const s of stats) for (const f of s.failures) {
     const k = `${f.kind} · ${f.category}`;
     const m = by.get(k) ?? new Map<string, number>();
     m.set(s.template, (m.get(s.template) ?? 0) + 1);
     by.set(k, m);
+    if (!shortest.has(k) || f.output.length < shortest.get(k)!.output.length) shortest.set(k, { ...f, template: s.template });
   }
   const rows = [...by.entries()].map(([k, m]) => ({ k, n: [...m.values()].reduce((a, b) => a + b, 0), m }));
   rows.sort((a, b) => b.n - a.n);
-  return rows.map((r) => `${String(r.n).padStart(5)}  ${r.k}  [${r.m.size} templates: ${[...r.m.keys()].join(", ")}]`).join("\n");
+  return rows
+    .map((r) => {
+      const e = shortest.get(r.k)!;
+      return `${String(r.n).padStart(5)}  ${r.k}  [${r.m.size} templates: ${[...r.m.keys()].join(", ")}]\n       e.g. ${e.template}: ${JSON.stringify(e.output)}\n       ${e.detail}`;
+    })
+    .join("\n");
 }
 
 const t0 = Date.now();
