@@ -13,7 +13,7 @@ export const KNOWN_FAILURES_FILE = join(import.meta.dirname, "known-failures.jso
 
 export interface KnownFailure {
   count: number;
-  /** The failure categories and how many cases each (what fails, in short). */
+  /** The failure categories with their counts, and what the shortest failing case gives against what it should. */
   reason: string;
 }
 export type KnownFailures = Record<string, Record<string, KnownFailure>>;
@@ -27,16 +27,21 @@ export function knownFailuresFrom(stats: TemplateStats[], _old: KnownFailures): 
   const failures: KnownFailures = {};
   for (const s of stats) {
     const byKind = new Map<string, Map<string, number>>();
+    const shortest = new Map<string, { output: string; detail: string }>();
     for (const f of s.failures) {
       const m = byKind.get(f.kind) ?? new Map<string, number>();
       m.set(f.category, (m.get(f.category) ?? 0) + 1);
       byKind.set(f.kind, m);
+      const e = shortest.get(f.kind);
+      if (!e || f.output.length < e.output.length) shortest.set(f.kind, f);
     }
     if (!byKind.size) continue;
     failures[s.template] = {};
     for (const [kind, cats] of byKind) {
       const count = [...cats.values()].reduce((a, b) => a + b, 0);
-      const reason = [...cats.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} (${n})`).join("; ");
+      const e = shortest.get(kind)!;
+      const example = e.detail.length > 140 ? `${e.detail.slice(0, 140)}…` : e.detail;
+      const reason = `${[...cats.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} (${n})`).join("; ")}; shortest: ${example}`;
       failures[s.template]![kind] = { count, reason };
     }
   }

@@ -76,7 +76,7 @@ function check(got: Record<string, unknown>, errors: ParseIssue[], e: Expectatio
     const b = e.message[k];
     if (k === "tool_calls") {
       if (canon(a ?? []) !== canon(b ?? [])) {
-        const detail = names(got) === names(e.message) ? `arguments: got ${short(canon(a), 160)} expected ${short(canon(b), 160)}` : `got [${names(got)}] expected [${names(e.message)}]`;
+        const detail = names(got) === names(e.message) ? `arguments: got ${short(canon(a), 160)} expected ${short(canon(b), 160)}` : `got [${names(got)}] expected [${names(e.message)}], content ${JSON.stringify(short(norm(got.content), 70))}`;
         return ["interpreter: tool_calls", detail];
       }
     } else if (k === "content" || k === "thinking") {
