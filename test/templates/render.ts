@@ -25,9 +25,17 @@ export interface RenderOptions {
   simpleTools?: boolean;
   /** Send reasoning as a `thinking` content block and text as a `text` block (Mistral reasoning templates). */
   contentBlocks?: boolean;
+  /** Tool definitions to render (default TOOLS; the field oracle, test/field/, renders its own). */
+  tools?: ToolDef[];
 }
 
-const SIMPLE_TOOLS = TOOLS.map((t) => ({
+export interface ToolDef {
+  type: string;
+  function: { name: string; description: string; parameters: { type: string; properties: Record<string, unknown>; required: string[] } };
+}
+
+/** Schema-light tool definitions: object/array parameters declared as strings. */
+const simplify = (tools: readonly ToolDef[]) => tools.map((t) => ({
   type: "function",
   function: {
     name: t.function.name,
@@ -44,6 +52,7 @@ const SIMPLE_TOOLS = TOOLS.map((t) => ({
     },
   },
 }));
+const SIMPLE_TOOLS = simplify(TOOLS);
 
 const cache = new Map<string, ChatTemplate>();
 export function chatTemplate(file: string): ChatTemplate {
@@ -83,7 +92,7 @@ export function assistantMessage(turn: AssistantTurn, o: RenderOptions): Record<
 function context(o: RenderOptions, messages: unknown[], addGenerationPrompt: boolean): Record<string, unknown> {
   return {
     messages,
-    tools: o.simpleTools ? SIMPLE_TOOLS : TOOLS,
+    tools: o.tools ? (o.simpleTools ? simplify(o.tools) : o.tools) : o.simpleTools ? SIMPLE_TOOLS : TOOLS,
     add_generation_prompt: addGenerationPrompt,
     bos_token: o.bos ?? "<s>",
     eos_token: o.eos ?? "</s>",
