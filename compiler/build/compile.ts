@@ -10,6 +10,7 @@ import { formatModule } from "../emit/format.ts";
 import { toJavaScript } from "../emit/javascript.ts";
 import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
 import { validateSource } from "./validate.ts";
+import { buildResolutionTable, emitResolutionTable, findCatalog } from "./resolve-table.ts";
 
 export interface BuildOptions {
   /** Run prettier over the output (the committed models are formatted; tests may skip it for speed). */
@@ -38,7 +39,7 @@ export async function compileSource(src: TemplateSource, options: BuildOptions):
 export interface BuildResult {
   /**
    * Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus
-   * `index.ts` (the registry); with `js`, `<name>.js` and `<name>.d.ts` for each instead.
+   * `index.ts` (the registry) and, for a folder with a catalog.json, `resolve-table.ts`; with `js`, `<name>.js` and `<name>.d.ts` for each instead.
    */
   files: Map<string, string>;
   /** One message per template that did not compile, naming the file and the JSON path. */
@@ -71,7 +72,13 @@ export async function buildOutputs(inputs: readonly string[], options: BuildOpti
       errors.push(e.message);
     }
   }
-  const registry = emitRegistry(built, { runtime, importExtension });
+  // A library with a catalog also gets the resolution table (resolve-table.ts) and resolveTemplate.
+  const catalog = findCatalog(inputs);
+  if (catalog) {
+    const table = emitResolutionTable(buildResolutionTable(catalog, built), catalog.split(sep).join("/"), runtime);
+    await add("resolve-table", options.format ? await formatModule(table) : table);
+  }
+  const registry = emitRegistry(built, { runtime, importExtension, resolve: catalog !== null });
   await add("index", options.format ? await formatModule(registry) : registry);
   return { files, errors, built };
 }
