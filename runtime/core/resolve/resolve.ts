@@ -72,6 +72,8 @@ export class ResolveError extends Error {
 /** What the input says about the model. */
 interface Evidence {
   label: string;
+  /** A tokenizer config was given (step 1 looked at it). */
+  config: boolean;
   ids: string[];
   chatTemplates: { name: string | null; text: string }[];
   responseTemplate?: { key: string; value: JsonValue };
@@ -89,7 +91,7 @@ export function chooseTemplate(table: ResolutionTable, input: ResolveInput, opti
     reasons.push(`response_template: the tokenizer config has a "${ev.responseTemplate.key}" key`);
     return done({ name: "response_template", source: "response_template", confidence: "exact", document: ev.responseTemplate.value });
   }
-  reasons.push(`response_template: ${ev.chatTemplates.length || ev.label.includes("tokenizer") ? "no response_template key" : "no tokenizer config"}`);
+  reasons.push(`response_template: ${ev.config ? "the tokenizer config has no response_template key" : "no tokenizer config"}`);
 
   // 2. A chat template a shipped template is proven on.
   if (ev.chatTemplates.length) {
@@ -133,7 +135,7 @@ export function chooseTemplate(table: ResolutionTable, input: ResolveInput, opti
       }
       const exact = best.exact;
       reasons.push(
-        `model-id: "${id}" ${exact ? `is listed for ${best.name}` : `reads as family ${parsed.tokens.join(" ")}, closest catalog id ${best.id} (${best.name})`}${parsed.repackaged.length ? `; repackaged: ${parsed.repackaged.join(", ")}` : ""}`,
+        `model-id: "${id}" ${exact ? `is a catalog id of ${best.name}` : `reads as family ${parsed.tokens.join(" ")}, closest catalog id ${best.id} (${best.name})`}${parsed.repackaged.length ? `; repackaged: ${parsed.repackaged.join(", ")}` : ""}`,
       );
       return done({
         name: best.name,
@@ -181,8 +183,8 @@ export function chooseTemplate(table: ResolutionTable, input: ResolveInput, opti
 
 function evidenceOf(input: ResolveInput): Evidence {
   if (typeof input === "string") {
-    if (/\{[%{]/.test(input)) return { label: "the chat template", ids: [], chatTemplates: [{ name: null, text: input }] };
-    if (parseModelId(input)) return { label: input.trim(), ids: [input.trim()], chatTemplates: [] };
+    if (/\{[%{]/.test(input)) return { label: "the chat template", config: false, ids: [], chatTemplates: [{ name: null, text: input }] };
+    if (parseModelId(input)) return { label: input.trim(), config: false, ids: [input.trim()], chatTemplates: [] };
     throw new ResolveError(`${JSON.stringify(input.slice(0, 80))}: neither a model id (org/name) nor a chat template`, []);
   }
   if (isModelFiles(input)) return folderEvidence(input);
@@ -213,7 +215,7 @@ function folderEvidence(m: ModelFiles): Evidence {
   const config = json("config.json");
   if (config) addId(config._name_or_path);
   const tok = json("tokenizer_config.json");
-  const ev = tok ? configEvidence(tok, `${label}/tokenizer_config.json`, ids) : { label, ids, chatTemplates: [] as Evidence["chatTemplates"] };
+  const ev = tok ? configEvidence(tok, `${label}/tokenizer_config.json`, ids) : { label, config: false, ids, chatTemplates: [] as Evidence["chatTemplates"] };
   ev.label = label;
   // chat_template.jinja wins over the tokenizer config's copy (transformers reads it first).
   const jinja = m.files["chat_template.jinja"];
@@ -225,7 +227,7 @@ function folderEvidence(m: ModelFiles): Evidence {
 }
 
 function configEvidence(c: Readonly<Record<string, unknown>>, label: string, ids: string[]): Evidence {
-  const ev: Evidence = { label, ids, chatTemplates: [] };
+  const ev: Evidence = { label, config: true, ids, chatTemplates: [] };
   for (const key of ["response_template", "response_schema"]) {
     if (Object.prototype.hasOwnProperty.call(c, key) && c[key] !== null && c[key] !== undefined) {
       ev.responseTemplate = { key, value: c[key] as JsonValue };
