@@ -25,7 +25,7 @@ export function inferStep(chatTemplate: string): InferOutcome {
  * name alone; no network). Throws ResolveError (what was tried, what to do) when nothing fits, and a
  * one-line Error naming the file for an unreadable or corrupt file.
  */
-export function resolveTemplate(ref: string, options: NodeResolveOptions = {}): Promise<Resolved> {
+export async function resolveTemplate(ref: string, options: NodeResolveOptions = {}): Promise<Resolved> {
   const { infer = true, ...rest } = options;
   return resolveShipped(readModelInput(ref), { ...rest, ...(infer ? { infer: inferStep } : {}) });
 }

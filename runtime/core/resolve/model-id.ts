@@ -50,10 +50,13 @@ export function parseModelId(input: string): ModelId | null {
   const repackaged: string[] = [];
   if (org && REPACKAGERS.has(org.toLowerCase())) repackaged.push(org);
   const tokens: string[] = [];
-  for (const raw of splitName(name)) {
+  const parts = splitName(name);
+  parts.forEach((raw, i) => {
+    // A month before a year ("12-2024") is part of the date.
+    const month = /^\d{1,2}$/.test(raw) && /^(19|20)\d\d$/.test(parts[i + 1] ?? "");
     if (PACKAGING.test(raw)) repackaged.push(raw);
-    else if (!SIZE.test(raw) && !DATE.test(raw) && !GENERIC.has(raw)) tokens.push(raw);
-  }
+    else if (!SIZE.test(raw) && !DATE.test(raw) && !GENERIC.has(raw) && !month) tokens.push(raw);
+  });
   return { org, name, tokens, repackaged };
 }
 

@@ -147,7 +147,7 @@ export function chooseTemplate(table: ResolutionTable, input: ResolveInput, opti
   } else reasons.push("model-id: no model id");
 
   // 4. The family's markers.
-  if (structure.length) {
+  if (ev.chatTemplates.length) {
     const [top, ...rest] = structure;
     if (top && top.score >= 0.5) {
       reasons.push(`structure: the chat template carries ${top.name}'s markers (${top.shared.slice(0, 6).join(" ")}; score ${top.score.toFixed(2)})`);
