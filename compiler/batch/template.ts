@@ -50,6 +50,7 @@ async function classify(ref: string): Promise<Ref> {
   if (generated) return { kind: "generated", parser: generated };
   const lib = join(ROOT, "templates", `${ref}.json`);
   if (!/[/\\]|\.json$/.test(ref) && existsSync(lib)) return { kind: "library", path: lib };
+  if (/\.(json|jinja)$|^[.~]|^\/|[\\]|\/.*\//.test(ref)) throw new Error(`${ref}: no such template file or model folder`);
   // A model id needs its organisation: a bare word is a template name (so a misspelt one is not guessed at).
   if (!/^[^/]+\/[^/]+$/.test(ref) || !parseModelId(ref)) {
     throw new Error(`${ref}: neither a template file nor a known template name (looked in response-template/models and templates/), nor a model folder, file or org/name model id`);
