@@ -5,7 +5,7 @@ import { buildTemplatePlan } from "../plan/build-plan.ts";
 import { analysePattern } from "../plan/pattern-facts.ts";
 import type { TemplatePlan } from "../plan/ir.ts";
 import { emitModule } from "../emit/emit-module.ts";
-import { emitRegistry } from "../emit/emit-registry.ts";
+import { emitRegistry, emitResolveModule } from "../emit/emit-registry.ts";
 import { formatModule } from "../emit/format.ts";
 import { toJavaScript } from "../emit/javascript.ts";
 import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
@@ -39,7 +39,7 @@ export async function compileSource(src: TemplateSource, options: BuildOptions):
 export interface BuildResult {
   /**
    * Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus
-   * `index.ts` (the registry) and, for a folder with a catalog.json, `resolve-table.ts`; with `js`, `<name>.js` and `<name>.d.ts` for each instead.
+   * `index.ts` (the registry) and, for a folder with a catalog.json, `resolve-table.ts` and `resolve.ts`; with `js`, `<name>.js` and `<name>.d.ts` for each instead.
    */
   files: Map<string, string>;
   /** One message per template that did not compile, naming the file and the JSON path. */
@@ -77,8 +77,10 @@ export async function buildOutputs(inputs: readonly string[], options: BuildOpti
   if (catalog) {
     const table = emitResolutionTable(buildResolutionTable(catalog, built), catalog.split(sep).join("/"), runtime);
     await add("resolve-table", options.format ? await formatModule(table) : table);
+    const resolve = emitResolveModule({ runtime, importExtension });
+    await add("resolve", options.format ? await formatModule(resolve) : resolve);
   }
-  const registry = emitRegistry(built, { runtime, importExtension, resolve: catalog !== null });
+  const registry = emitRegistry(built, { runtime, importExtension });
   await add("index", options.format ? await formatModule(registry) : registry);
   return { files, errors, built };
 }

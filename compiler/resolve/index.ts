@@ -3,7 +3,7 @@
 // only the compiler has. Layering: runtime/core/resolve holds the steps and reads no files; generated/
 // holds the table; this file adds the file system and infer.
 
-import { resolveTemplate as resolveShipped, type Resolved } from "response-template/models";
+import { resolveTemplate as resolveShipped, type Resolved } from "response-template/models/resolve";
 import type { InferOutcome, ResolveOptions } from "response-template/runtime";
 import { inferTemplate } from "../infer/index.ts";
 import { readModelInput } from "./read-input.ts";

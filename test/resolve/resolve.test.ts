@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { names, resolveTemplate, table, whichTemplate } from "../../generated/index.ts";
+import { resolveTemplate, table, whichTemplate } from "../../generated/resolve.ts";
+import { names } from "../../generated/index.ts";
 import { ResolveError, chatTemplateFingerprint, parseModelId } from "../../runtime/core/index.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
