@@ -300,7 +300,10 @@ function tokenScore(q: readonly string[], k: readonly string[]): number {
       const kv = key[n];
       const qv = q[i + n];
       if (kv !== undefined && qv !== undefined && isVersion(kv) && isVersion(qv)) {
-        score += versionCredit(Number.parseFloat(kv), Number.parseFloat(qv));
+        const credit = versionCredit(Number.parseFloat(kv), Number.parseFloat(qv));
+        // An older major version than any the catalog lists (Llama-2 for Llama-3.1) had another format.
+        if (credit === null) continue;
+        score += credit;
         used++;
       } else if (kv !== undefined && isVersion(kv) && n === 1) {
         // The catalog id has a version the query lacks ("Llama-3.1" for "Llama-Guard"): weak.
@@ -313,10 +316,12 @@ function tokenScore(q: readonly string[], k: readonly string[]): number {
   return best;
 }
 
-/** A different version of the same family: closer is better, an older one (whose format a newer model usually keeps) better than a newer one. */
-function versionCredit(k: number, q: number): number {
+/** A different version of the same family: closer is better, an older one (whose format a newer model usually
+ * keeps) better than a newer one; null for a query of an older major version. */
+function versionCredit(k: number, q: number): number | null {
   const sameMajor = Math.floor(k) === Math.floor(q);
-  const base = sameMajor ? (k <= q ? 6 : 5) : k < q ? 3 : 2;
+  if (!sameMajor && q < k) return null;
+  const base = sameMajor ? (k <= q ? 6 : 5) : 3;
   return base - Math.min(Math.abs(k - q), 5) / 10;
 }
 
