@@ -26,7 +26,10 @@ function jsonText(path: string): string {
 
 /** The resolver's input for a path or an id. */
 export function readModelInput(ref: string): ResolveInput {
-  if (!existsSync(ref)) return ref; // a model id (or a chat template given inline); the resolver says which
+  if (!existsSync(ref)) {
+    if (/^[.~/]|[\\]|\.(json|jinja)$|\/$/.test(ref)) throw new Error(`${ref}: no such file or folder`);
+    return ref; // a model id (or a chat template given inline); the resolver says which
+  }
   if (statSync(ref).isDirectory()) {
     const files: Record<string, string> = {};
     for (const f of MODEL_FILES) {
