@@ -8,7 +8,7 @@ import { emitModule } from "../emit/emit-module.ts";
 import { emitRegistry, emitResolveModule } from "../emit/emit-registry.ts";
 import { formatModule } from "../emit/format.ts";
 import { toJavaScript } from "../emit/javascript.ts";
-import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
+import { BuildError, displayPath, loadTemplates, type TemplateSource } from "./load.ts";
 import { validateSource } from "./validate.ts";
 import { buildResolutionTable, emitResolutionTable, findCatalog } from "./resolve-table.ts";
 
@@ -75,7 +75,7 @@ export async function buildOutputs(inputs: readonly string[], options: BuildOpti
   // A library with a catalog also gets the resolution table (resolve-table.ts) and resolveTemplate.
   const catalog = findCatalog(inputs);
   if (catalog) {
-    const table = emitResolutionTable(buildResolutionTable(catalog, built), catalog.split(sep).join("/"), runtime);
+    const table = emitResolutionTable(buildResolutionTable(catalog, built), displayPath(catalog), runtime);
     await add("resolve-table", options.format ? await formatModule(table) : table);
     const resolve = emitResolveModule({ runtime, importExtension });
     await add("resolve", options.format ? await formatModule(resolve) : resolve);

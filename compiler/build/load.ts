@@ -60,7 +60,7 @@ export function templateFiles(inputs: readonly string[]): string[] {
 /** The repository root: generated headers name templates relative to it, wherever the build runs from. */
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
-function displayPath(path: string): string {
+export function displayPath(path: string): string {
   const abs = resolve(path);
   const rel = relative(ROOT, abs);
   return (rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : relative(process.cwd(), abs) || abs).split(sep).join("/");
