@@ -26,6 +26,8 @@ export {
   type Verdict,
 } from "./infer/index.ts";
 export { loadChatTemplate, type ChatTemplateSource } from "./infer/load.ts";
+export { resolveTemplate, inferStep, type NodeResolveOptions } from "./resolve/index.ts";
+export { readModelInput } from "./resolve/read-input.ts";
 export {
   grammarFor,
   GrammarInputError,

@@ -16,7 +16,7 @@ import type { ResultMessage, TaskMessage } from "./protocol.ts";
 import type { OnError } from "response-template/runtime";
 import { clearLine, renderBar, summaryLine, type Progress } from "./progress.ts";
 import { runTask, type TaskContext } from "./task.ts";
-import { resolveTemplate } from "./template.ts";
+import { openTemplate } from "./template.ts";
 
 /** Options of runBatch, one per `rtc parse --batch` flag. */
 export interface BatchOptions {
@@ -81,7 +81,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     log.write(`rtc: warning: --jobs ${options.jobs} is more than this machine's ${cores} available core(s); using ${jobs}\n`);
   }
   const onError = options.onError ?? "throw";
-  const resolved = await resolveTemplate(options.template, onError); // load errors stop here, before any output
+  const resolved = await openTemplate(options.template, onError); // load errors stop here, before any output
   const context: TaskContext = { source: options.input === "-" ? "stdin" : options.input, defaultPrefix: options.defaultPrefix };
   const files = await openFiles(options.input, options.output);
   const input: Readable = files.input ? files.input.createReadStream({ highWaterMark: 1 << 18 }) : process.stdin;

@@ -3,11 +3,11 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { TaskMessage } from "./protocol.ts";
 import { runTask, type TaskContext } from "./task.ts";
-import { resolveTemplate } from "./template.ts";
+import { openTemplate } from "./template.ts";
 import type { OnError } from "response-template/runtime";
 
 const { template, context, onError } = workerData as { template: string; context: TaskContext; onError: OnError };
-const resolved = await resolveTemplate(template, onError);
+const resolved = await openTemplate(template, onError);
 const port = parentPort!;
 port.on("message", (task: TaskMessage) => {
   const result = runTask(resolved.parse, task, context);

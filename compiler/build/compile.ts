@@ -5,11 +5,12 @@ import { buildTemplatePlan } from "../plan/build-plan.ts";
 import { analysePattern } from "../plan/pattern-facts.ts";
 import type { TemplatePlan } from "../plan/ir.ts";
 import { emitModule } from "../emit/emit-module.ts";
-import { emitRegistry } from "../emit/emit-registry.ts";
+import { emitRegistry, emitResolveModule } from "../emit/emit-registry.ts";
 import { formatModule } from "../emit/format.ts";
 import { toJavaScript } from "../emit/javascript.ts";
-import { BuildError, loadTemplates, type TemplateSource } from "./load.ts";
+import { BuildError, displayPath, loadTemplates, type TemplateSource } from "./load.ts";
 import { validateSource } from "./validate.ts";
+import { buildResolutionTable, emitResolutionTable, findCatalog } from "./resolve-table.ts";
 
 /** How `rtc build` writes its modules (`compileSource`, `buildOutputs`). */
 export interface BuildOptions {
@@ -45,7 +46,7 @@ export async function compileSource(src: TemplateSource, options: BuildOptions):
 export interface BuildResult {
   /**
    * Every output file (path relative to outDir → text): `<name>.ts` per template that compiled, plus
-   * `index.ts` (the registry); with `js`, `<name>.js` and `<name>.d.ts` for each instead.
+   * `index.ts` (the registry) and, for a folder with a catalog.json, `resolve-table.ts` and `resolve.ts`; with `js`, `<name>.js` and `<name>.d.ts` for each instead.
    */
   files: Map<string, string>;
   /** One message per template that did not compile, naming the file and the JSON path. */
@@ -77,6 +78,14 @@ export async function buildOutputs(inputs: readonly string[], options: BuildOpti
       if (!(e instanceof BuildError)) throw e;
       errors.push(e.message);
     }
+  }
+  // A library with a catalog also gets the resolution table (resolve-table.ts) and resolveTemplate.
+  const catalog = findCatalog(inputs);
+  if (catalog) {
+    const table = emitResolutionTable(buildResolutionTable(catalog, built), displayPath(catalog), runtime);
+    await add("resolve-table", options.format ? await formatModule(table) : table);
+    const resolve = emitResolveModule({ runtime, importExtension });
+    await add("resolve", options.format ? await formatModule(resolve) : resolve);
   }
   const registry = emitRegistry(built, { runtime, importExtension });
   await add("index", options.format ? await formatModule(registry) : registry);

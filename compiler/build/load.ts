@@ -30,6 +30,8 @@ export class BuildError extends Error {
 }
 
 const IGNORED_FILES = new Set(["catalog.json"]);
+/** Output modules of the build itself (the registry, the resolution table and resolver). */
+const RESERVED = new Set(["index", "resolve", "resolve-table"]);
 const IGNORED_DIRS = new Set(["samples", "node_modules"]);
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -60,7 +62,7 @@ export function templateFiles(inputs: readonly string[]): string[] {
 /** The repository root: generated headers name templates relative to it, wherever the build runs from. */
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
-function displayPath(path: string): string {
+export function displayPath(path: string): string {
   const abs = resolve(path);
   const rel = relative(ROOT, abs);
   return (rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : relative(process.cwd(), abs) || abs).split(sep).join("/");
@@ -81,6 +83,7 @@ export function loadTemplateFile(path: string): TemplateSource | null {
   const hasKey = isDict(json) && Object.prototype.hasOwnProperty.call(json, "response_template");
   if (isTokenizerConfig && !hasKey) return null;
   const name = isTokenizerConfig ? basename(dirname(path)) : stem;
+  if (RESERVED.has(name)) throw new BuildError(`${file}: "${name}" is the name of a module rtc build writes itself (${[...RESERVED].join(", ")}); rename the template`);
   if (!NAME.test(name)) {
     throw new BuildError(`${file}: "${name}" cannot name a module (letters, digits, ".", "_" and "-", starting with a letter or digit)`);
   }

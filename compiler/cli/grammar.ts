@@ -1,27 +1,19 @@
-// rtc grammar: a response template (file or library name) plus tools → constrained-decoding grammars.
+// rtc grammar: a response template (file, library name, or a model as `rtc which` resolves it) plus tools → constrained-decoding grammars.
 
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { GrammarInputError, grammarFor, type GrammarFormat, type GrammarResult, type ToolChoice } from "../grammar/index.ts";
 import { TemplateError } from "response-template";
 import { UsageError } from "./errors.ts";
-import { readTemplateFile } from "./io.ts";
+import { templateDocument } from "../batch/template.ts";
 
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** A file path, or a library template name (the compiled models', then templates/ in this repository). */
+/** A template file, a library template name, or a model folder / file / id (as `rtc which` resolves it). */
 async function templateOf(ref: string): Promise<unknown> {
-  if (existsSync(ref)) return readTemplateFile(ref);
-  if (!/[/\\]|\.json$/.test(ref)) {
-    const { names, loadParser } = await import("response-template/models");
-    if (names.includes(ref)) return (await loadParser(ref)).template;
-    const lib = join(ROOT, "templates", `${ref}.json`);
-    if (existsSync(lib)) return readTemplateFile(lib);
+  try {
+    return await templateDocument(ref);
+  } catch (e) {
+    throw new Error(`grammar: ${e instanceof Error ? e.message : String(e)}`);
   }
-  throw new Error(`grammar: ${ref}: no such template file or library template name`);
 }
 
 function jsonFile(path: string, what: string): unknown {

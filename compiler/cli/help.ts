@@ -18,6 +18,9 @@ export const USAGE = `rtc — response template compiler
       print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
   rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [--out template.json] [--explain] [--json]
       derive a response template from a model's Jinja chat template, verified by round trip
+  rtc which <model id | model folder | tokenizer_config.json | chat template> [--json] [--variant reference]
+      which template reads this model's output, and why (no network: an id is read by its name);
+      every -t also takes a model folder or an org/name model id, resolved the same way
   rtc grammar -t <template.json|name> [--tools tools.json] [--tool-choice auto|none|required|NAME]
               [--no-parallel] [--prefix S] [--format gbnf|structural-tag|json] [--out F]
       constrained-decoding grammars for the turn: GBNF with lazy triggers (llama.cpp), an xgrammar
@@ -31,8 +34,9 @@ const PARSE = `rtc parse — model output on stdin → a message, events, or Ope
 
   rtc parse -t <template.json|name> (--prefix S | --prefix-file F) [options] < output.txt
 
-  -t, --template T     a template file (or tokenizer_config.json, or legacy response_schema), or a library
-                       name such as qwen3 (its compiled parser from response-template/models)
+  -t, --template T     a template file (or tokenizer_config.json, or legacy response_schema), a library
+                       name such as qwen3 (its compiled parser from response-template/models), or a
+                       model: a folder, a .jinja chat template or an org/name id, as \`rtc which\` resolves it
   --prefix S           the prompt the output continues; required (chat templates often open <think> in the
                        prompt); --prefix "" opts out
   --prefix-file F      the prefix read from a file
@@ -101,7 +105,8 @@ const GRAMMAR = `rtc grammar — constrained-decoding grammars for the assistant
 
   rtc grammar -t <template.json|name> [options]
 
-  -t, --template F|NAME   a template file, or a library template name (such as qwen3)
+  -t, --template F|NAME   a template file, a library template name (such as qwen3), or a model folder,
+                          chat template file or org/name model id (as \`rtc which\` resolves it)
   --tools F               OpenAI tool definitions (a JSON list, or {"tools": [...]})
   --tool-choice C         auto (default) | none | required | a tool name
   --no-parallel           at most one call
@@ -118,7 +123,25 @@ const GRAMMAR = `rtc grammar — constrained-decoding grammars for the assistant
   --out F                 write to F instead of stdout
 `;
 
-const DETAILED: Record<string, string> = { parse: PARSE, check: CHECK, infer: INFER, grammar: GRAMMAR };
+const WHICH = `rtc which — which template reads a model's output, and why
+
+  rtc which <model id | model folder | tokenizer_config.json | chat_template.jinja> [options]
+
+  Steps, in order; the first that decides wins and every step tried is printed:
+    response_template   a response_template (or response_schema) key in the tokenizer config
+    fingerprint         the chat template is (up to whitespace) one a shipped template is proven on
+    model-id            the id's family (sizes, GGUF/MLX/AWQ/FP8/bnb repacks, quantisers' orgs ignored)
+    structure           the chat template carries a family's special tokens (lower confidence)
+    infer               a template inferred from the chat template that passes its round-trip check
+  No network: a model id is read by its name alone. Exit 1 with one line when nothing fits.
+
+  --json                  the choice as JSON: input, name, variant, source, confidence, alternatives,
+                          reasons (and the template itself when it is not a shipped one)
+  --variant reference     the reference-exact template where a -robust variant is the default
+  --no-infer              skip the infer step
+`;
+
+const DETAILED: Record<string, string> = { parse: PARSE, check: CHECK, infer: INFER, grammar: GRAMMAR, which: WHICH };
 
 /** The help of one command: its detailed text, else its lines of USAGE. */
 export function commandHelp(name: string): string {

@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<Command>> = {
   build: async () => (await import("./build.ts")).runBuild,
   infer: async () => (await import("./infer.ts")).runInfer,
   grammar: async () => (await import("./grammar.ts")).runGrammar,
+  which: async () => (await import("./which.ts")).runWhich,
 };
 
 const isHelp = (a: string | undefined) => a === "--help" || a === "-h";

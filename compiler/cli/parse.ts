@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { finishChunk, roleChunk, toChunk, type ChatCompletionChunk, type ChatDelta } from "response-template/openai";
 import type { JsonValue, ParseIssue, ParseOptions, RegionEvent, ToolDefinition } from "response-template/runtime";
 import { makeDict } from "response-template/runtime";
-import { resolveTemplate, type ResolvedTemplate } from "../batch/template.ts";
+import { openTemplate, type ResolvedTemplate } from "../batch/template.ts";
 import { UsageError } from "./errors.ts";
 import { describeError, Output, readTextFile, toJson } from "./io.ts";
 import { EventView } from "./render-events.ts";
@@ -58,7 +58,7 @@ export async function runParse(args: string[]): Promise<number> {
   const options: ParseOptions = { prefix: readPrefix(values), onError };
   if (values.tools !== undefined) options.tools = readTools(values.tools);
   const chunk = chunkSize(values.chunk);
-  const template = await resolveTemplate(values.template, onError);
+  const template = await openTemplate(values.template, onError);
 
   const sink = values.openai || values.sse ? openAISink(template, options, values) : values.events ? eventSink(template, options) : messageSink(template, options);
   const out = new Output();

@@ -125,3 +125,26 @@ export { pyFloatValue, pyFloatParse } from "./python/float.ts";
 export { INT_MAX_STR_DIGITS, pyIntParse, pyRepr } from "./python/int.ts";
 export { JSON_MAX_DEPTH, JsonDecodeError, pyJsonLoads, fastJsonLoads, pyJsonLoadsFast } from "./python/json.ts";
 export { pyIsSpaceCode, pyIsSpace, pyStrip, pySplitWhitespace } from "./python/strip.ts";
+
+// Resolving a model (id, chat template, tokenizer config, folder files) to a template: the table is generated.
+export {
+  chooseTemplate,
+  tableEntry,
+  ResolveError,
+  chatTemplateFingerprint,
+  chatTemplateMarkers,
+  normaliseChatTemplate,
+  parseModelId,
+  REPACKAGERS,
+  type Alternative,
+  type Choice,
+  type InferOutcome,
+  type ModelFiles,
+  type ModelId,
+  type ResolveInput,
+  type ResolveOptions,
+  type ResolveSource,
+  type ResolutionEntry,
+  type ResolutionTable,
+  type SharedIds,
+} from "./resolve/index.ts";

@@ -42,6 +42,7 @@ export const BUNDLES: readonly BundleEntry[] = [
   { name: "qwen3 parser + OpenAI helpers", code: 'export * from "response-template/models/qwen3";\nexport { toOpenAIMessage, openAIStreamForGenerated } from "response-template/openai";' },
   { name: "all of response-template/openai (with the interpreter: createOpenAIStream)", code: 'export * from "response-template/openai";' },
   { name: "model registry (loadParser; each parser is its own chunk)", code: 'export * from "response-template/models";' },
+  { name: "resolver (resolveTemplate: the table and its steps; each parser is its own chunk)", code: 'export * from "response-template/models/resolve";' },
 ];
 
 /**
@@ -88,7 +89,7 @@ export async function measureBundles(resolveDir: string, conditions: string[] = 
 /** Every library model alone (from the sources), smallest to largest gzipped. */
 export async function measureModels(root: string): Promise<BundleSize[]> {
   const names = readdirSync(join(root, "generated"))
-    .filter((f) => f.endsWith(".ts") && f !== "index.ts")
+    .filter((f) => f.endsWith(".ts") && !["index.ts", "resolve.ts", "resolve-table.ts"].includes(f)) // the parsers, not the registry or the resolver
     .map((f) => f.slice(0, -3));
   const out: BundleSize[] = [];
   for (const name of names) {

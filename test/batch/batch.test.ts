@@ -208,10 +208,10 @@ describe("record JSON fast path", () => {
 
 describe("template names", () => {
   it("resolves -t <name> through the compiled models or templates/<name>.json", async () => {
-    const { resolveTemplate } = await import("../../compiler/batch/template.ts");
-    const r = await resolveTemplate("qwen3");
+    const { openTemplate } = await import("../../compiler/batch/template.ts");
+    const r = await openTemplate("qwen3");
     expect(["generated", "library"]).toContain(r.via);
     expect(r.parse("Hi!<|im_end|>", "", undefined)).toEqual({ message: { role: "assistant", content: "Hi!" } });
-    await expect(resolveTemplate("no-such-template")).rejects.toThrow(/neither a template file nor a known template name/);
+    await expect(openTemplate("no-such-template")).rejects.toThrow(/neither a template file nor a known template name/);
   });
 });

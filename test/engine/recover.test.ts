@@ -168,11 +168,11 @@ describe("recover mode: a bad region never loses the message", () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
-    const { resolveTemplate } = await import("../../compiler/batch/template.ts");
+    const { openTemplate } = await import("../../compiler/batch/template.ts");
     const file = join(mkdtempSync(join(tmpdir(), "rtc-recover-")), "schema.json");
     writeFileSync(file, JSON.stringify({ type: "object", properties: { content: { type: "string", "x-regex": "(.*)" } } }));
-    await expect(resolveTemplate(file, "recover")).rejects.toThrow(/needs a response template/);
-    expect((await resolveTemplate(file)).parse("x", "", undefined)).toEqual({ message: { content: "x" } });
+    await expect(openTemplate(file, "recover")).rejects.toThrow(/needs a response template/);
+    expect((await openTemplate(file)).parse("x", "", undefined)).toEqual({ message: { content: "x" } });
   });
 });
 

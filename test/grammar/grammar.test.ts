@@ -306,7 +306,7 @@ describe("rtc grammar", () => {
   });
   test("errors are one line naming the file or argument (exit 1; usage errors exit 2)", () => {
     for (const [args, status, msg] of [
-      [["-t", "no-such"], 1, /^rtc: grammar: no-such: no such template file or library template name\n$/],
+      [["-t", "no-such"], 1, /^rtc: grammar: no-such: neither a template file nor a known template name .*\n$/],
       [["-t", "qwen3", "--tools", join(dir, "none.json")], 1, /^rtc: grammar: --tools .*none\.json: no such file\n$/],
       [["-t", "qwen3", "--tools", tools, "--tool-choice", "get_time"], 1, /^rtc: grammar: tool_choice names "get_time"/],
       [["-t", "qwen3", "--format", "xml"], 2, /^rtc: grammar: --format takes gbnf, structural-tag or json/],

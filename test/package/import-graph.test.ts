@@ -3,7 +3,7 @@
 //   response-template (runtime/): core ← translate ← interpret ← index.ts; openai on core (openai/interpreted.ts
 //   also on interpret and translate: createOpenAIStream); vllm on openai. No dependencies, no node:.
 //   generated/ (shipped by that package as response-template/models/*): `response-template/runtime` only,
-//   and the registry its siblings.
+//   the registry its siblings, the resolver (resolve.ts) the registry and the table.
 //   response-template-compiler: the core only by package specifier, through its exports; other packages
 //   only if package.json lists them.
 // (translate/'s own passes are tested in test/regex/import-graph.test.ts.)
@@ -121,7 +121,8 @@ function generatedViolations(files: readonly SourceFile[]): string[] {
   const out: string[] = [];
   for (const f of files) {
     for (const spec of importsOf(f.text)) {
-      const sibling = /^\.\/[a-z0-9_-]+\.js$/.test(spec) && f.path === "index.ts";
+      // The registry imports the parsers; the resolver (resolve.ts) the registry and the table.
+      const sibling = /^\.\/[a-z0-9_-]+\.js$/.test(spec) && (f.path === "index.ts" || (f.path === "resolve.ts" && /^\.\/(index|resolve-table)\.js$/.test(spec)));
       if (spec !== "response-template/runtime" && !sibling) out.push(`${f.path} imports "${spec}": generated modules import response-template/runtime only`);
     }
   }

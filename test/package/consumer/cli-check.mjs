@@ -5,7 +5,7 @@
 // Inputs come from fixtures/ (copied in by test/package/run.ts). Prints one line per command.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -168,10 +168,35 @@ ok(["convert", F("response_schema.json"), "--out", at("converted.json")], () => 
 bad(["convert", at("bad.json")], "bad.json");
 done.push("convert");
 
-// which: a model id (when the CLI has it).
+// which: each source (a model id, a chat template, a folder, a tokenizer config), and -t given a model
+// (when the CLI has it).
 if (rtc(["--help"]).stdout.includes("rtc which")) {
-  ok(["which", "Qwen/Qwen3-8B", "--json"], (out) => JSON.parse(out).name === "qwen3" || "not qwen3");
+  const which = (args, name, source) => ok(["which", ...args, "--json"], (out) => {
+    const r = JSON.parse(out);
+    return (r.name === name && r.source === source) || `got ${r.name} by ${r.source}, not ${name} by ${source}`;
+  });
+  which(["Qwen/Qwen3-8B"], "qwen3-robust", "model-id");
+  which(["Qwen/Qwen3-8B", "--variant", "reference"], "qwen3", "model-id");
+  which(["lmstudio-community/gpt-oss-120b-GGUF"], "gpt-oss", "model-id");
+  which([F("chat_template.jinja")], "qwen3-robust", "fingerprint");
+  mkdirSync(at("Qwen3-8B"));
+  writeFileSync(at("Qwen3-8B/chat_template.jinja"), readFileSync(F("chat_template.jinja")));
+  which([at("Qwen3-8B")], "qwen3-robust", "fingerprint");
+  mkdirSync(at("m"));
+  writeFileSync(at("m/config.json"), JSON.stringify({ _name_or_path: "bartowski/Llama-3.2-1B-Instruct-GGUF" }));
+  which([at("m")], "llama-3-1", "model-id");
+  mkdirSync(at("own"));
+  writeFileSync(at("own/tokenizer_config.json"), JSON.stringify({ response_template: { fields: { content: { regex: "(.*)" } } } }));
+  which([at("own/tokenizer_config.json")], "response_template", "response_template");
+  ok(["which", "Qwen/Qwen3-8B"], has("qwen3-robust", "model-id"));
   bad(["which", "nobody/unknown-model-xyz"], "unknown-model-xyz");
+  mkdirSync(at("corrupt"));
+  writeFileSync(at("corrupt/tokenizer_config.json"), '{"chat_template": ');
+  bad(["which", at("corrupt")], "tokenizer_config.json");
+  // -t with a model folder and a model id.
+  for (const t of [at("Qwen3-8B"), "Qwen/Qwen3-4B"]) {
+    ok(["parse", "-t", t, "--prefix", ""], (out) => JSON.parse(out).thinking === "plan" || "not parsed as Qwen3", qwen);
+  }
   done.push("which");
 }
 
