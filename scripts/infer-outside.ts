@@ -18,7 +18,8 @@ const conversation = [
   { role: "user", content: "Again" },
 ];
 
-const rows = [];
+interface Row { file: string; parse: string | null; render: string | null; ok: boolean; error: string | null; classes: string | null; pass: number; fail: number; na: number; failures: string[] }
+const rows: Row[] = [];
 let parsed = 0;
 let rendered = 0;
 for (const f of files) {
@@ -40,7 +41,7 @@ for (const f of files) {
   const r = inferTemplate(input.source, { bos: input.bos, eos: input.eos });
   const count = (s: string) => r.verdicts.filter((v) => v.status === s).length;
   const c = r.classification;
-  const row = {
+  const row: Row = {
     file: f,
     parse,
     render,

@@ -101,8 +101,10 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
   };
   const prewritten = prewrittenOf(on) ?? "";
   const prewrittenOff = reasoningSwitch ? prewrittenOf(reasoningSwitch.off) : null;
+  const unset = reasoningSwitch ? prewrittenOf({}) : null;
+  const prewrittenUnset = unset !== null && unset !== prewritten && unset !== prewrittenOff ? unset : null;
   log.note("P3", "what the generation prompt writes after the anchor", prewritten ? `the model continues after ${JSON.stringify(prewritten)}` + (prewrittenOff !== null ? ` (reasoning off: ${JSON.stringify(prewrittenOff)})` : "") : "nothing: the model writes the whole turn");
-  return { anchor, prewritten, prewrittenOff, reasoningSwitch };
+  return { anchor, prewritten, prewrittenOff, prewrittenUnset, reasoningSwitch };
 }
 
 const afterLastUser = (s: string): string => s.slice(Math.max(0, s.lastIndexOf(USER_TEXT)));
