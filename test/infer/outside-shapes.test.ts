@@ -28,3 +28,37 @@ describe("class 1: an empty, closed reasoning block in the generation prompt", (
     expect(r.verdicts.filter((v) => v.status === "fail")).toEqual([]);
   });
 });
+
+/** Turns `<|role|>…<|end|>`, the assistant message rendered by `assistant`. */
+const turns = (assistant: string, prompt = "<|assistant|>") =>
+  `{%- for m in messages -%}<|{{ m.role }}|>{%- if m.role == 'assistant' -%}${assistant}{%- else -%}{{ m.content }}{%- endif -%}<|end|>{%- endfor -%}` +
+  `{%- if add_generation_prompt -%}${prompt}{%- endif -%}`;
+
+describe("class 4: render-side conventions", () => {
+  test("arguments printed as a Python dict from an object but verbatim from a JSON string: rendered as a string", () => {
+    const r = inferTemplate(
+      turns(`{{ m.content }}{%- for c in m.tool_calls or [] -%}<|action_start|><|plugin|>\n{"name": "{{ c.function.name }}", "arguments": {{ c.function.arguments }}}<|action_end|>{%- endfor -%}`),
+    );
+    expect(r.classification?.shape.argsAsString).toBe(true);
+    expect(r.classification?.tools.format).toBe("json-object");
+    expect(r.ok).toBe(true);
+    expect(r.verdicts.filter((v) => v.status === "fail")).toEqual([]);
+    expect(r.verdicts.filter((v) => v.conversation.startsWith("call-") && v.status === "pass").length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("class 3: the call region", () => {
+  test("a header that ends with the reasoning opener and a newline (EXAONE 4): the opener is not the anchor; content before calls is kept", () => {
+    const r = inferTemplate(
+      turns(
+        `<think>\n\n</think>\n\n{{ m.content }}{%- for c in m.tool_calls or [] -%}\n<tool_call>{{ {"name": c.function.name, "arguments": c.function.arguments}|tojson }}</tool_call>{%- endfor -%}`,
+        "<|assistant|>{% if enable_thinking %}<think>\n{% else %}<think>\n\n</think>\n\n{% endif %}",
+      ),
+    );
+    expect(r.classification?.prompt.anchor).toBe("<|assistant|>");
+    expect(r.classification?.reasoning).toMatchObject({ open: "<think>", close: "</think>" });
+    expect(r.ok).toBe(true);
+    expect(r.verdicts.filter((v) => v.status === "fail")).toEqual([]);
+    expect(r.verdicts.find((v) => v.conversation === "content+call")?.status).toBe("pass");
+  });
+});
