@@ -3,6 +3,7 @@
 
 import { describe, expect, test } from "vitest";
 import { inferTemplate } from "../../compiler/infer/index.ts";
+import { formatReport } from "../../compiler/infer/report.ts";
 
 /** A chat template whose assistant turn renders content only (reasoning is never rendered), with a
  * generation prompt `<|turn>model\n` followed by `tail`. */
@@ -60,5 +61,28 @@ describe("class 3: the call region", () => {
     expect(r.ok).toBe(true);
     expect(r.verdicts.filter((v) => v.status === "fail")).toEqual([]);
     expect(r.verdicts.find((v) => v.conversation === "content+call")?.status).toBe("pass");
+  });
+});
+
+describe("class 5: a refusal says why", () => {
+  test("--report lists the passes and one line per failed conversation, expected vs parsed", () => {
+    // Calls in a section without per-call markers, one JSON object a line: not read (yet), so refused.
+    const r = inferTemplate(
+      turns(`{{ m.content }}{%- if m.tool_calls -%}<tool_calls>\n{%- for c in m.tool_calls -%}{{ {"name": c.function.name, "arguments": c.function.arguments}|tojson }}\n{%- endfor -%}</tool_calls>{%- endif -%}`),
+    );
+    const report = formatReport("t.jinja", r);
+    for (const pass of ["classifyPrompt", "classifyReasoning", "classifyContent", "classifyTools", "emit", "verify"]) expect(report).toContain(`  ${pass}`);
+    const fails = r.verdicts.filter((v) => v.status === "fail");
+    expect(fails.length).toBeGreaterThan(0);
+    const lines = report.split("\n").filter((l) => l.startsWith("      fail "));
+    expect(lines.length).toBe(fails.length);
+    for (const l of lines) expect(l).toMatch(/^ {6}fail \S+.*: parsed \{.*\}, expected \{.*\}/u);
+    expect(report.split("\n")[0]).toBe(r.ok ? "t.jinja: inferred, round trip passes" : "t.jinja: refused: the round trip fails");
+  });
+
+  test("nothing inferred: the first line is the reason", () => {
+    const r = inferTemplate("{%- for m in messages -%}{{ m.content }}\n{%- endfor -%}");
+    expect(formatReport("t.jinja", r).split("\n")[0]).toBe(`t.jinja: refused: ${r.error}`);
+    expect(r.error).toMatch(/start anchor/u);
   });
 });
