@@ -64,12 +64,22 @@ describe("class 3: the call region", () => {
   });
 });
 
+describe("class 3: calls one JSON object a line in a section, no per-call markers (MiniMax-M1)", () => {
+  test("the section opener or a line break opens a call, the next line's object ends it", () => {
+    const r = inferTemplate(
+      turns(`{{ m.content }}{%- if m.tool_calls -%}<tool_calls>\n{% for c in m.tool_calls %}{{ {"name": c.function.name, "arguments": c.function.arguments}|tojson }}\n{% endfor %}</tool_calls>{%- endif -%}`),
+    );
+    expect(r.classification?.tools.format).toBe("json-object");
+    expect(r.ok).toBe(true);
+    expect(r.verdicts.filter((v) => v.status === "fail")).toEqual([]);
+    expect(r.verdicts.find((v) => v.conversation === "two-calls")?.status).toBe("pass");
+  });
+});
+
 describe("class 5: a refusal says why", () => {
   test("--report lists the passes and one line per failed conversation, expected vs parsed", () => {
-    // Calls in a section without per-call markers, one JSON object a line: not read (yet), so refused.
-    const r = inferTemplate(
-      turns(`{{ m.content }}{%- if m.tool_calls -%}<tool_calls>\n{%- for c in m.tool_calls -%}{{ {"name": c.function.name, "arguments": c.function.arguments}|tojson }}\n{%- endfor -%}</tool_calls>{%- endif -%}`),
-    );
+    // The answer is written twice: read back, it is not the answer.
+    const r = inferTemplate(turns(`{{ m.content }}|{{ m.content }}`));
     const report = formatReport("t.jinja", r);
     for (const pass of ["classifyPrompt", "classifyReasoning", "classifyContent", "classifyTools", "emit", "verify"]) expect(report).toContain(`  ${pass}`);
     const fails = r.verdicts.filter((v) => v.status === "fail");
