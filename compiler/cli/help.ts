@@ -16,7 +16,7 @@ export const USAGE = `rtc — response template compiler
       compile response templates into TypeScript parser modules (--js: JavaScript + .d.ts; --check: exit 1 naming stale files)
   rtc build --explain <template.json | name>
       print a template's compiled plan: scanner states, delimiters, dispatch and hold-back tables
-  rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [--out template.json] [--explain] [--json]
+  rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [--out template.json] [--explain] [--report] [--json]
       derive a response template from a model's Jinja chat template, verified by round trip
   rtc which <model id | model folder | tokenizer_config.json | chat template> [--json] [--variant reference]
       which template reads this model's output, and why (no network: an id is read by its name);
@@ -90,6 +90,8 @@ const INFER = `rtc infer — derive a response template from a model's Jinja cha
 
   --out FILE          write the template there (default: print it on stdout)
   --explain           print every comparison: the two variants, their difference, the conclusion
+  --report            print the pipeline's passes (prompt, reasoning, content, tool calls, emit, verify),
+                      what each concluded, and one line per failed conversation (expected vs parsed)
   --json              print the whole result (template, classification, verdicts, gaps) as JSON
   --var NAME=JSON     a variable the chat template reads (repeatable), e.g. --var 'functions="[]"'
   --bos S, --eos S    bos_token / eos_token (default: from tokenizer_config.json, else <s> / </s>); a

@@ -1,5 +1,5 @@
 // rtc infer <chat_template.jinja | tokenizer_config.json | model folder> [--out template.json] [--explain]
-// [--json] [--var name=JSON ...] [--bos S] [--eos S] [--template-name N] [--portable] [--force]: derive a response
+// [--json] [--report] [--var name=JSON ...] [--bos S] [--eos S] [--template-name N] [--portable] [--force]: derive a response
 // template from a chat template, verify it by round trip, print the verdicts. Exit 1 when an applicable
 // conversation fails to round-trip (or nothing could be inferred); a failing template is written only
 // with --force, and then said so. The help text is in help.ts.
@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { formatExplain, inferTemplate, type InferResult } from "../infer/index.ts";
 import { loadChatTemplate } from "../infer/load.ts";
+import { formatReport } from "../infer/report.ts";
 import { UsageError } from "./errors.ts";
 
 
@@ -18,6 +19,7 @@ export async function runInfer(args: string[]): Promise<number> {
     options: {
       out: { type: "string" },
       explain: { type: "boolean", default: false },
+      report: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       var: { type: "string", multiple: true, default: [] },
       bos: { type: "string" },
@@ -43,6 +45,7 @@ export async function runInfer(args: string[]): Promise<number> {
 
   if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   if (values.explain) process.stderr.write(formatExplain(result.explain, result.gaps) + "\n\n");
+  if (values.report) process.stderr.write(formatReport(input.file, result) + "\n");
   if (!result.template) {
     process.stderr.write(`rtc: ${input.file}: nothing could be inferred: ${result.error}\n`);
     return 1;

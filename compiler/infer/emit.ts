@@ -140,7 +140,8 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[], log: Exp
     log.note("E5", "a call as a message of its own", `each call opens with the text message's end ${JSON.stringify(endFirst)} and a new header: without text before it a model may leave the end out, so it is optional in the call's opener`);
   }
   const close = t.call.close.trim();
-  const next = callOpen.trim() ? `(?=${skeletonPattern(callOpen.trim())})` : "";
+  const nextLine = t.format === "json-object" && isMarkerRun(t.section.open.trim()) ? `(?=\\n\\s*\\{\\s*"${escapeRegex(t.json!.name[0] ?? "name")}")` : "";
+  const next = callOpen.trim() ? `(?=${skeletonPattern(callOpen.trim())})` : nextLine;
   const closeField = close
     ? close.includes("\u0001") || close !== t.call.close.replace(/^\s+/u, "")
       ? { close_pattern: `\\s*${skeletonPattern(close)}` }
@@ -150,7 +151,14 @@ function toolField(t: ToolsClass, dialect: JsonDialect, ends: string[], log: Exp
   if (t.format === "json-object") {
     const firstKey = t.json!.name[0] ?? "name";
     return {
-      open_pattern: callOpen.trim() ? `\\s*${section}${skeletonPattern(callOpen)}` : `^\\s*(?=\\{\\s*"${escapeRegex(firstKey)}")`,
+      // Calls without a marker of their own inside a section (MiniMax-M1: one JSON object a line in
+      // `<tool_calls>`): the section's opener, or a line break, precedes the object; a call ends before the
+      // next line's object.
+      open_pattern: callOpen.trim()
+        ? `\\s*${section}${skeletonPattern(callOpen)}`
+        : isMarkerRun(t.section.open.trim())
+          ? `\\s*(?:${loosePattern(t.section.open.trim())}|\\n)\\s*(?=\\{\\s*"${escapeRegex(firstKey)}")`
+          : `^\\s*(?=\\{\\s*"${escapeRegex(firstKey)}")`,
       ...closeField,
       repeats: true,
       ...json,

@@ -68,8 +68,9 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
     for (;;) {
       const spans = markerSpans(anchor);
       const last = spans.at(-1);
-      if (!last || last[1] !== anchor.length || last[0] === 0) break;
-      const marker = anchor.slice(last[0]);
+      // Whitespace after the opener (EXAONE's `<think>\n`) does not keep it in the header.
+      if (!last || last[1] !== anchor.trimEnd().length || last[0] === 0) break;
+      const marker = anchor.slice(last[0], last[1]);
       // An empty block the prompt writes (`<think></think>`) is not part of the header either.
       const prev = spans.at(-2);
       if (prev && prev[1] === last[0] && prev[0] > 0 && closerCandidates(anchor.slice(prev[0], prev[1])).includes(marker)) {
@@ -101,8 +102,10 @@ export function classifyPrompt(r: Renderer, shape: MessageShape, log: ExplainLog
   };
   const prewritten = prewrittenOf(on) ?? "";
   const prewrittenOff = reasoningSwitch ? prewrittenOf(reasoningSwitch.off) : null;
+  const unset = reasoningSwitch ? prewrittenOf({}) : null;
+  const prewrittenUnset = unset !== null && unset !== prewritten && unset !== prewrittenOff ? unset : null;
   log.note("P3", "what the generation prompt writes after the anchor", prewritten ? `the model continues after ${JSON.stringify(prewritten)}` + (prewrittenOff !== null ? ` (reasoning off: ${JSON.stringify(prewrittenOff)})` : "") : "nothing: the model writes the whole turn");
-  return { anchor, prewritten, prewrittenOff, reasoningSwitch };
+  return { anchor, prewritten, prewrittenOff, prewrittenUnset, reasoningSwitch };
 }
 
 const afterLastUser = (s: string): string => s.slice(Math.max(0, s.lastIndexOf(USER_TEXT)));

@@ -76,12 +76,22 @@ export function classifyReasoning(a: Analysis, p: Omit<PromptClass, "turnEnds">,
  */
 function notRendered(a: Analysis, p: Omit<PromptClass, "turnEnds">, source: string): ReasoningClass {
   // Switched off, the prompt may write an empty block: its two markers are the opener and the closer.
-  const off = markerSpans(p.prewrittenOff ?? "").map(([s, e]) => p.prewrittenOff!.slice(s, e));
-  for (let i = 0; i + 1 < off.length; i++) {
-    if (closerCandidates(off[i]!).includes(off[i + 1]!)) {
-      const openedByPrompt = p.prewritten.includes(off[i]!);
-      a.log.note("R2", "reasoning markers", `not rendered in any turn; switched off, the generation prompt writes the empty block ${JSON.stringify(off[i])} … ${JSON.stringify(off[i + 1])}`);
-      return { mode: "not-rendered", open: off[i]!, close: off[i + 1]!, openedByPrompt, closedWhenOff: true, bareClose: openedByPrompt };
+  // The prompt with the switch unset counts too (Gemma 4 variants write the empty block unless thinking
+  // is switched on). Between the two markers only whitespace, or one word that belongs to the opener
+  // (`<|channel>thought\n<channel|>`), may stand.
+  // A prompt that always writes it (reasoning always off) is read the same way.
+  for (const text of [p.prewrittenOff, p.prewrittenUnset, p.prewritten].filter((t): t is string => !!t)) {
+    const spans = markerSpans(text);
+    for (let i = 0; i + 1 < spans.length; i++) {
+      const [os, oe] = spans[i]!;
+      const [cs, ce] = spans[i + 1]!;
+      const between = text.slice(oe, cs);
+      const close = text.slice(cs, ce);
+      if (!closerCandidates(text.slice(os, oe)).includes(close) || !/^\s*(?:\w+\s*)?$/u.test(between)) continue;
+      const open = (text.slice(os, oe) + between).trimEnd();
+      const openedByPrompt = p.prewritten.trimEnd().endsWith(open);
+      a.log.note("R2", "reasoning markers", `not rendered in any turn; ${text === p.prewrittenOff ? "switched off" : text === p.prewrittenUnset ? "with the switch unset" : "always"}, the generation prompt writes the empty block ${JSON.stringify(open)} … ${JSON.stringify(close)}`);
+      return { mode: "not-rendered", open, close, openedByPrompt, closedWhenOff: true, bareClose: openedByPrompt };
     }
   }
   const open = trailingMarkerRun(p.prewritten);
@@ -104,6 +114,9 @@ export function closerCandidates(open: string): string[] {
   const out: string[] = [];
   const tag = open.match(/^<([\w:.-]+)(?:\s[^>]*)?>$/u);
   if (tag) out.push(`</${tag[1]}>`);
+  // Gemma 4's `<|channel>` … `<channel|>`: the bar moves to the other side.
+  const bar = open.match(/^<\|([\w:.-]+)>$/u);
+  if (bar) out.push(`<${bar[1]}|>`);
   const sq = open.match(/^\[([^\]/]+)\]$/u);
   if (sq) out.push(`[/${sq[1]}]`);
   for (const [x, y] of [["START", "END"], ["start", "end"], ["BEGIN", "END"], ["begin", "end"], ["Begin", "End"], ["Start", "End"]]) {

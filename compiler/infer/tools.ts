@@ -57,6 +57,18 @@ export function classifyTools(a: Analysis, p: Omit<PromptClass, "turnEnds">, r: 
       return none;
     }
   }
+  // A chat template that prints an arguments object as Python's dict (InternLM2's `{'city': 'Paris'}`), in no
+  // JSON-like dialect of its own (Gemma 4's `key:<|"|>value<|"|>` is one), but a JSON string verbatim is meant for a string: rendered so, the arguments read back as JSON.
+  if (!a.shape.argsAsString) {
+    const jsonArgs = (t: typeof call) => t.ok && jsonSpans(callBody(t, r, turnEnd), STANDARD_JSON).some((s) => deepEqual(s.value, { [A1]: V1 }));
+    const asString = a.turn("call", { ...a.shape, argsAsString: true });
+    const ownDialect = call.ok && detectDialect(callBody(call, r, turnEnd), A1, V1) !== null;
+    if (asString.ok && asString.output !== call.output && !jsonArgs(call) && !ownDialect && jsonArgs(asString)) {
+      a.shape.argsAsString = true;
+      call = asString;
+      a.log.note("T0", "arguments as a JSON string", "an arguments object is not written as JSON, a JSON string is written verbatim: the chat template expects a JSON string");
+    }
+  }
   const body = callBody(call, r, turnEnd);
   const dialect = detectDialect(body, A1, V1) ?? STANDARD_JSON;
   const spans = jsonSpans(body, dialect);

@@ -12,6 +12,8 @@ export interface PromptClass {
   prewritten: string;
   /** The same with reasoning switched off, when a switch exists. */
   prewrittenOff: string | null;
+  /** The same with the switch unset (null when it equals `prewritten` or `prewrittenOff`). */
+  prewrittenUnset: string | null;
   /** The variable that switches reasoning in the generation prompt. */
   reasoningSwitch: { name: string; on: Vars; off: Vars } | null;
   /** Markers that end the model's turn (the first ends text turns). */
