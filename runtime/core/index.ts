@@ -120,3 +120,4 @@ export { pyFloatValue, pyFloatParse } from "./python/float.ts";
 export { INT_MAX_STR_DIGITS, pyIntParse, pyRepr } from "./python/int.ts";
 export { JSON_MAX_DEPTH, JsonDecodeError, pyJsonLoads, fastJsonLoads, pyJsonLoadsFast } from "./python/json.ts";
 export { pyIsSpaceCode, pyIsSpace, pyStrip, pySplitWhitespace } from "./python/strip.ts";
+export { GuardedPatternDelimiter, type LeadTest } from "./engine/guarded.ts";

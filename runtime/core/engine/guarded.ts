@@ -1,0 +1,159 @@
+// A pattern delimiter whose every match begins, after an optional run of one character class (`\s*`),
+// with one of a few literals (its "heads", found at build time: compiler/plan/pattern-strategy.ts). Such a
+// pattern is searched by native indexOf for the heads, a short backward loop over the run before one, and
+// the pattern's own exact search only from there: no match (complete or pending) can begin earlier, since
+// the run cannot cross the head's first character. Text with no head costs an indexOf; the shared
+// resumable matcher (PatternStream) reads only from a candidate on. Exact: every answer is the inner
+// search's, or (no head in the text) a pending run/head prefix at the end, which is a prefix of a match.
+
+import type { Delimiter, DelimiterMatch, DelimiterSearch, Whole } from "./delimiters.ts";
+import { PatternDelimiter, partialLiteralStart } from "./delimiters.ts";
+import type { PatternMatcher } from "../regex/pattern.ts";
+
+/** A test on one UTF-16 code unit (the run's class has no astral or surrogate members). */
+export type LeadTest = (c: number) => boolean;
+
+export class GuardedPatternDelimiter implements Delimiter {
+  readonly growsAtEdge = true;
+  readonly lookbehind = 0;
+  readonly inner: PatternDelimiter;
+  readonly maxHead: number;
+  /** Code units a proper prefix of a head can end with (ASCII only; others always checked). */
+  readonly prefixEnds: Uint8Array;
+  constructor(
+    readonly pattern: PatternMatcher,
+    readonly heads: readonly string[],
+    readonly lead: LeadTest | null,
+  ) {
+    this.inner = new PatternDelimiter(pattern);
+    this.maxHead = Math.max(...heads.map((h) => h.length));
+    this.prefixEnds = new Uint8Array(128);
+    for (const h of heads) for (let k = 0; k < h.length - 1; k++) if (h.charCodeAt(k) < 128) this.prefixEnds[h.charCodeAt(k)] = 1;
+  }
+  search(buf: string, pos: number, partial: boolean): DelimiterMatch | null {
+    return this.inner.search(buf, pos, partial);
+  }
+  searcher(): DelimiterSearch {
+    return new GuardedSearch(this);
+  }
+  /** No quiet test: the search itself costs an indexOf on quiet text. */
+  begins(): null {
+    return null;
+  }
+}
+
+class GuardedSearch implements DelimiterSearch {
+  readonly bounded = true;
+  private readonly inner: DelimiterSearch;
+  /** Stream offsets: no head starts in [read position, skip). */
+  private skip = 0;
+  /** [runFrom, runTo): a stretch known to be all run characters, runFrom its start (or the read position then). */
+  private runFrom = 0;
+  private runTo = -1;
+  /** While ≥ 0: the inner search answers (its last answer starts there); until the read position passes it. */
+  private engaged = -1;
+  /** The stream offset the inner search was first asked from: nothing begins between the read position and it. */
+  private engagedFrom = 0;
+  private from = 0;
+  private end = 0;
+  constructor(private readonly d: GuardedPatternDelimiter) {
+    this.inner = d.inner.searcher();
+  }
+
+  search(buf: string, base: number, pos: number, partial: boolean, whole: Whole, upTo = Infinity): DelimiterMatch | null {
+    const at = base + pos;
+    const n = buf.length;
+    if (at < this.from || base + n < this.end) {
+      this.skip = 0;
+      this.runTo = -1;
+      this.engaged = -1;
+    }
+    this.from = at;
+    this.end = base + n;
+    if (this.engaged >= 0 && at <= this.engaged) return this.delegate(buf, base, Math.max(pos, this.engagedFrom - base), partial, whole, upTo);
+    this.engaged = -1;
+    const d = this.d;
+    const heads = d.heads;
+    const from = Math.max(pos, this.skip - base);
+    let q = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const k = buf.indexOf(heads[i]!, from);
+      if (k >= 0 && (q < 0 || k < q)) q = k;
+    }
+    if (q >= 0) {
+      this.skip = base + q;
+      const p = this.runStart(buf, base, pos, q, whole);
+      if (p > upTo) return null; // something else starts first: this one cannot win yet
+      if (!partial && p >= 0) {
+        // The text is whole: the RegExp's match from p is the search's answer when there is one.
+        const m = d.pattern.matchAt(buf, p);
+        if (m !== null) return m;
+      }
+      this.engagedFrom = base + p;
+      return this.delegate(buf, base, p, partial, whole, upTo);
+    }
+    this.skip = Math.max(at, base + n - d.maxHead + 1);
+    if (!partial) return null;
+    // Pending: a run, then a proper prefix of a head (or nothing), up to the end.
+    let t = n;
+    const last = buf.charCodeAt(n - 1);
+    if (n > 0 && (last >= 128 || d.prefixEnds[last] === 1))
+      for (let i = 0; i < heads.length; i++) {
+        const k = partialLiteralStart(buf, Math.max(pos, 0), heads[i]!);
+        if (k >= 0 && k < t) t = k;
+      }
+    const p = this.runStart(buf, base, pos, t, whole);
+    return p < n ? { start: p, end: n, partial: true, groups: null } : null;
+  }
+
+  /**
+   * Where the run of lead characters ending at `t` starts (not before `pos`); remembers it for the next
+   * call, which jumps over it instead of reading it again. Text before buf (dropped by the engine: `pos` < 0)
+   * is read through `whole` in the rare case a run reaches buf's start.
+   */
+  private runStart(buf: string, base: number, pos: number, t: number, whole: Whole): number {
+    const lead = this.d.lead;
+    if (lead === null) return t;
+    let p = t;
+    let text = buf;
+    let off = 0; // text[i] is buf[i - off]
+    for (;;) {
+      if (p <= pos) break;
+      if (base + p === this.runTo) {
+        p = Math.max(this.runFrom - base, pos);
+        break;
+      }
+      if (p + off === 0) {
+        if (text !== buf) break;
+        const w = whole();
+        off = base - w.base;
+        text = w.text;
+        if (p + off <= 0) break;
+      }
+      if (!lead(text.charCodeAt(p + off - 1))) break;
+      p--;
+    }
+    this.runFrom = base + p;
+    this.runTo = base + t;
+    return p;
+  }
+
+  private delegate(buf: string, base: number, pos: number, partial: boolean, whole: Whole, upTo: number): DelimiterMatch | null {
+    const m = this.inner.search(buf, base, pos, partial, whole, upTo);
+    if (m === null) {
+      this.engaged = -1;
+      // Unbounded, nothing matches or is pending from pos: no head before the end can begin one. (Bounded,
+      // null may only mean "not before upTo": the head stays the next candidate.)
+      if (upTo === Infinity) this.skip = this.runFrom = this.runTo = base + buf.length;
+      return null;
+    }
+    this.engaged = base + m.start;
+    return m;
+  }
+
+  readsFrom(): number {
+    // A remembered run is jumped over, never read again: only text from its end on is read.
+    if (this.engaged >= 0) return this.inner.readsFrom();
+    return this.runTo >= 0 ? Math.min(this.skip, this.runTo) : this.skip;
+  }
+}
