@@ -7,7 +7,7 @@
 // search's, or (no head in the text) a pending run/head prefix at the end, which is a prefix of a match.
 
 import type { Delimiter, DelimiterMatch, DelimiterSearch, Whole } from "./delimiters.ts";
-import { PatternDelimiter, partialLiteralStart } from "./delimiters.ts";
+import { PatternDelimiter } from "./delimiters.ts";
 import type { PatternMatcher } from "../regex/pattern.ts";
 
 /** A test on one UTF-16 code unit (the run's class has no astral or surrogate members). */
@@ -18,8 +18,8 @@ export class GuardedPatternDelimiter implements Delimiter {
   readonly lookbehind = 0;
   readonly inner: PatternDelimiter;
   readonly maxHead: number;
-  /** Code units a proper prefix of a head can end with (ASCII only; others always checked). */
-  readonly prefixEnds: Uint8Array;
+  /** The heads by first character: one indexOf per distinct first character. */
+  readonly byFirst: readonly { first: string; heads: readonly string[] }[];
   constructor(
     readonly pattern: PatternMatcher,
     readonly heads: readonly string[],
@@ -27,8 +27,9 @@ export class GuardedPatternDelimiter implements Delimiter {
   ) {
     this.inner = new PatternDelimiter(pattern);
     this.maxHead = Math.max(...heads.map((h) => h.length));
-    this.prefixEnds = new Uint8Array(128);
-    for (const h of heads) for (let k = 0; k < h.length - 1; k++) if (h.charCodeAt(k) < 128) this.prefixEnds[h.charCodeAt(k)] = 1;
+    const by = new Map<string, string[]>();
+    for (const h of heads) by.set(h[0]!, [...(by.get(h[0]!) ?? []), h]);
+    this.byFirst = [...by].map(([first, hs]) => ({ first, heads: hs }));
   }
   search(buf: string, pos: number, partial: boolean): DelimiterMatch | null {
     return this.inner.search(buf, pos, partial);
@@ -73,16 +74,32 @@ class GuardedSearch implements DelimiterSearch {
     if (this.engaged >= 0 && at <= this.engaged) return this.delegate(buf, base, Math.max(pos, this.engagedFrom - base), partial, whole, upTo);
     this.engaged = -1;
     const d = this.d;
-    const heads = d.heads;
     const from = Math.max(pos, this.skip - base);
+    // The earliest head (q), else the earliest proper prefix of one that runs into the end (t).
     let q = -1;
-    for (let i = 0; i < heads.length; i++) {
-      const k = buf.indexOf(heads[i]!, from);
-      if (k >= 0 && (q < 0 || k < q)) q = k;
+    let t = n;
+    const byFirst = d.byFirst;
+    for (let f = 0; f < byFirst.length; f++) {
+      const { first, heads } = byFirst[f]!;
+      for (let k = buf.indexOf(first, from); k >= 0 && (q < 0 || k < q); k = buf.indexOf(first, k + 1)) {
+        let part = false;
+        for (let i = 0; i < heads.length; i++) {
+          const h = heads[i]!;
+          if (k + h.length <= n) {
+            if (buf.startsWith(h, k)) {
+              q = k;
+              break;
+            }
+          } else if (!part && h.startsWith(buf.slice(k))) part = true;
+        }
+        if (q === k) break;
+        if (part && k < t) t = k;
+      }
     }
     if (q >= 0) {
       this.skip = base + q;
-      const p = this.runStart(buf, base, pos, q, whole);
+      // A head's prefix pending before it (only when one head occurs inside another): the inner search decides from there.
+      const p = this.runStart(buf, base, pos, partial && t < q ? t : q, whole);
       if (p > upTo) return null; // something else starts first: this one cannot win yet
       if (!partial && p >= 0) {
         // The text is whole: the RegExp's match from p is the search's answer when there is one.
@@ -95,13 +112,6 @@ class GuardedSearch implements DelimiterSearch {
     this.skip = Math.max(at, base + n - d.maxHead + 1);
     if (!partial) return null;
     // Pending: a run, then a proper prefix of a head (or nothing), up to the end.
-    let t = n;
-    const last = buf.charCodeAt(n - 1);
-    if (n > 0 && (last >= 128 || d.prefixEnds[last] === 1))
-      for (let i = 0; i < heads.length; i++) {
-        const k = partialLiteralStart(buf, Math.max(pos, 0), heads[i]!);
-        if (k >= 0 && k < t) t = k;
-      }
     const p = this.runStart(buf, base, pos, t, whole);
     return p < n ? { start: p, end: n, partial: true, groups: null } : null;
   }
