@@ -123,7 +123,10 @@ class GuardedSearch implements DelimiterSearch {
    */
   private runStart(buf: string, base: number, pos: number, t: number, whole: Whole): number {
     const lead = this.d.lead;
-    if (lead === null) return t;
+    if (lead === null) {
+      this.runFrom = this.runTo = base + t; // nothing remembered before t
+      return t;
+    }
     let p = t;
     let text = buf;
     let off = 0; // text[i] is buf[i - off]
@@ -156,6 +159,14 @@ class GuardedSearch implements DelimiterSearch {
       // null may only mean "not before upTo": the head stays the next candidate.)
       if (upTo === Infinity) this.skip = this.runFrom = this.runTo = base + buf.length;
       return null;
+    }
+    const last = buf.charCodeAt(buf.length - 1);
+    // (Not after a lone leading surrogate: the matcher reads it only tentatively, with the next code unit.)
+    if (m.partial && m.start === buf.length && upTo === Infinity && !(last >= 0xd800 && last <= 0xdbff)) {
+      // The matcher's "nothing pending" answer: as null, the candidate failed; the next search starts fresh.
+      this.engaged = -1;
+      this.skip = this.runFrom = this.runTo = base + buf.length;
+      return m;
     }
     this.engaged = base + m.start;
     return m;
