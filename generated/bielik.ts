@@ -6,6 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   pyStrip,
@@ -182,6 +183,22 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -249,9 +266,9 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0), slot: 1 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 2 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -7,7 +7,7 @@ import {
   PatternMatcher,
   SPACE,
   WORD,
-  PatternDelimiter,
+  GuardedPatternDelimiter,
   scanWatched,
   applyTransform,
   pyStrip,
@@ -149,6 +149,22 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</function>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -187,9 +203,14 @@ function hold0(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<function=(?P<name>[\\w.\\-]+)>"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<function="], lead0), slot: 0 },
   // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
-  { field: 1, open: false, delim: new PatternDelimiter(P1), slot: 1 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0),
+    slot: 1,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -7,9 +7,9 @@ import {
   parseJson,
   PatternMatcher,
   WORD,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
   LiteralSetDelimiter,
-  PatternDelimiter,
   scanWatched,
   applyTransform,
   pyStrip,
@@ -206,7 +206,7 @@ const WO: Watched[] = [
   // open thinking: "<|channel>thought\n"
   { field: 0, open: true, delim: new LiteralDelimiter("<|channel>thought\n"), slot: 0 },
   // open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"
-  { field: 1, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call>call:"], null), slot: 1 },
   // close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
   {
     field: 2,

@@ -6,6 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
   scanWatched,
@@ -217,24 +218,45 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 0 },
   // open tool_calls: pattern "\\s*(?:<\\|tool_call\\|>|<tool_call>)"
-  { field: 1, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>", "<tool_call>"], lead0), slot: 1 },
   // close content: pattern "\\s*</response>|\\s*<\\|end_of_text\\|>"
   { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 2 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>\\s*<response>|</think>(?=\\s*[^\\s<])|</think>(?=\\s*<\\|)|</think>\\s*$"
-  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 4 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["</think>"], null), slot: 4 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*(?:</tool_call>|<\\|end_of_text\\|>)"
-  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 6 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|end_of_text|>"], lead0),
+    slot: 6,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

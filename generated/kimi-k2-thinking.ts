@@ -7,6 +7,7 @@ import {
   PatternMatcher,
   DIGIT,
   SPACE,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   applyTransform,
@@ -251,14 +252,40 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  {
+    field: 1,
+    open: true,
+    delim: new GuardedPatternDelimiter(P1, ["<|tool_calls_section_begin|>", "<|tool_call_begin|>"], lead0),
+    slot: 1,
+  },
   // close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)"
-  { field: 2, open: false, delim: new PatternDelimiter(P4), slot: 2 },
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P4, ["<|tool_calls_section_end|>", "<|im_end|>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
@@ -268,7 +295,7 @@ const W0: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*<\\|tool_call_end\\|>"
-  { field: 1, open: false, delim: new PatternDelimiter(P3), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["<|tool_call_end|>"], lead0), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

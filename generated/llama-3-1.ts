@@ -9,6 +9,7 @@ import {
   PatternMatcher,
   SPACE,
   WORD,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   transformField,
@@ -220,24 +221,55 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open builtin_calls: pattern "<\\|python_tag\\|>(?=\\s*[A-Za-z_]\\w*\\.call\\()"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 0 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|python_tag|>"], null), slot: 0 },
   // open json_calls: pattern "^\\s*(?=\\{\\s*\"|\\[\\s*\\{)|<\\|python_tag\\|>(?=\\s*[\\{\\[])"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 1 },
   // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
-  { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside json_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close json_calls: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0),
+    slot: 4,
+  },
 ];
 /** inside builtin_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close builtin_calls: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
-  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 6 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0),
+    slot: 6,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

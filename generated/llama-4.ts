@@ -8,6 +8,7 @@ import {
   PatternMatcher,
   SPACE,
   WORD,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   transformField,
@@ -180,17 +181,43 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // close content: pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)"
-  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 1 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|eot|>", "<|eom|>", "<|end_of_text|>"], lead0),
+    slot: 1,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close tool_calls: pattern "\\s*(?:<\\|python_end\\|>|<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 3 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["<|python_end|>", "<|eot|>", "<|eom|>", "<|end_of_text|>"], lead0),
+    slot: 3,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -6,6 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
   scanWatched,
@@ -188,6 +189,22 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "[/THINK]" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -221,7 +238,7 @@ const WO: Watched[] = [
   // open thinking: pattern "\\[THINK\\]|^\\s*(?=\\[/THINK\\])"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["[TOOL_CALLS]"], lead0), slot: 1 },
   // close content: "</s>"
   { field: 2, open: false, delim: new LiteralDelimiter("</s>"), slot: 2 },
 ];

@@ -7,6 +7,7 @@ import {
   parseXmlInline,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   applyTransform,
@@ -257,6 +258,22 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -290,14 +307,19 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*(?:<minimax:tool_call>\\s*)?<invoke name=\"(?P<name>[^\"\\n]+)\">"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  {
+    field: 1,
+    open: true,
+    delim: new GuardedPatternDelimiter(P1, ["<minimax:tool_call>", '<invoke name="'], lead0),
+    slot: 1,
+  },
   // close content: pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[)"
-  { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 2 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["</minimax:tool_call>", "[e~["], lead0), slot: 2 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</invoke>"
-  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</invoke>"], lead0), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

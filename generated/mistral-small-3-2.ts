@@ -6,6 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
   scanWatched,
@@ -144,10 +145,26 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["[TOOL_CALLS]"], lead0), slot: 0 },
   // close content: "</s>"
   { field: 1, open: false, delim: new LiteralDelimiter("</s>"), slot: 1 },
 ];

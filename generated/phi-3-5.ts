@@ -6,7 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
-  PatternDelimiter,
+  GuardedPatternDelimiter,
   scanWatched,
   pyStrip,
 } from "response-template/runtime";
@@ -92,10 +92,26 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 const fields: readonly FieldPlan[] = [
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process0 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P0), slot: 0 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P0, ["<|end|>", "<|endoftext|>"], lead0), slot: 0 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

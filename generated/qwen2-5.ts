@@ -6,6 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
   scanWatched,
@@ -360,6 +361,22 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process5 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_call>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -434,15 +451,15 @@ const WO: Watched[] = [
   // open bare_calls: pattern "^\\s*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"
   { field: 4, open: true, delim: new PatternDelimiter(P3), slot: 0 },
   // open fenced_calls: pattern "\\s*```[a-z_]*\\s*(?=\\{\\s*\"name\"\\s*:)"
-  { field: 3, open: true, delim: new PatternDelimiter(P2), slot: 1 },
+  { field: 3, open: true, delim: new GuardedPatternDelimiter(P2, ["```"], lead0), slot: 1 },
   // open function_calls: pattern "\\s*<function=(?P<name>[^>\\n]+)>"
-  { field: 2, open: true, delim: new PatternDelimiter(P1), slot: 2 },
+  { field: 2, open: true, delim: new GuardedPatternDelimiter(P1, ["<function="], lead0), slot: 2 },
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 3 },
   // open tool_calls: pattern "\\s*<tool_call>"
-  { field: 1, open: true, delim: new PatternDelimiter(P0), slot: 4 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0), slot: 4 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 5, open: false, delim: new PatternDelimiter(P6), slot: 5 },
+  { field: 5, open: false, delim: new GuardedPatternDelimiter(P6, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 5 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
@@ -452,12 +469,12 @@ const W0: Watched[] = [
 /** inside fenced_calls: the watched delimiters in the reference's tie-break order. */
 const W3: Watched[] = [
   // close fenced_calls: pattern "\\s*```"
-  { field: 3, open: false, delim: new PatternDelimiter(P5), slot: 9 },
+  { field: 3, open: false, delim: new GuardedPatternDelimiter(P5, ["```"], lead0), slot: 9 },
 ];
 /** inside bare_calls: the watched delimiters in the reference's tie-break order. */
 const W4: Watched[] = [
   // close bare_calls: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 4, open: false, delim: new PatternDelimiter(P6), slot: 11 },
+  { field: 4, open: false, delim: new GuardedPatternDelimiter(P6, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 11 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -7,8 +7,8 @@ import {
   parseXmlInline,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   applyTransform,
   pyStrip,
@@ -215,6 +215,22 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: false, join: null, optional: true, process: process2 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -248,14 +264,14 @@ const WO: Watched[] = [
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>"
-  { field: 1, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0), slot: 1 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 2 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "</function>\\s*</tool_call>"
-  { field: 1, open: false, delim: new PatternDelimiter(P1), slot: 4 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P1, ["</function>"], null), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

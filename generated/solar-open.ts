@@ -5,8 +5,8 @@ import {
   StreamParser,
   parseWhole,
   PatternMatcher,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   applyTransform,
   pyStrip,
@@ -204,7 +204,12 @@ const WO: Watched[] = [
   // open thinking: "<|think|>"
   { field: 0, open: true, delim: new LiteralDelimiter("<|think|>"), slot: 1 },
   // open tool_calls: pattern "(?:<\\|tool_calls\\|>)?<\\|tool_call:begin\\|>[^<\\n]*<\\|tool_call:name\\|>(?P<name>[^<\\n]+)<\\|tool_call:args\\|>"
-  { field: 2, open: true, delim: new PatternDelimiter(P0), slot: 2 },
+  {
+    field: 2,
+    open: true,
+    delim: new GuardedPatternDelimiter(P0, ["<|tool_calls|>", "<|tool_call:begin|>"], null),
+    slot: 2,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

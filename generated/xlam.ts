@@ -6,6 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   transformField,
@@ -324,31 +325,57 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process3 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open call_list: pattern "\\s*(?:\\[TOOL_CALLS\\]\\s*)?(?=\\[\\s*\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open fenced_list: pattern "\\s*```[a-z_]*\\s*(?=\\[\\s*\\{)"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["```"], lead0), slot: 1 },
   // open tagged_list: pattern "\\s*<tool_call>\\s*(?=\\[)"
-  { field: 2, open: true, delim: new PatternDelimiter(P2), slot: 2 },
+  { field: 2, open: true, delim: new GuardedPatternDelimiter(P2, ["<tool_call>"], lead0), slot: 2 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)"
-  { field: 3, open: false, delim: new PatternDelimiter(P3), slot: 3 },
+  {
+    field: 3,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"], lead0),
+    slot: 3,
+  },
 ];
 /** inside call_list: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close call_list: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P3), slot: 5 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"], lead0),
+    slot: 5,
+  },
 ];
 /** inside fenced_list: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close fenced_list: pattern "\\s*```"
-  { field: 1, open: false, delim: new PatternDelimiter(P4), slot: 7 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P4, ["```"], lead0), slot: 7 },
 ];
 /** inside tagged_list: the watched delimiters in the reference's tie-break order. */
 const W2: Watched[] = [
   // close tagged_list: pattern "\\s*</tool_call>"
-  { field: 2, open: false, delim: new PatternDelimiter(P5), slot: 9 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P5, ["</tool_call>"], lead0), slot: 9 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -4,7 +4,9 @@
 // so searching from it costs what the new text costs. A state that watches a pattern uses the runtime's
 // scan (runtime/core/engine/scan.ts) with each parser's resumable searches, as the interpreter does: a pending
 // pattern match can hold a long stretch back, and only resumable searches keep each feed linear in its
-// new text. The code computes exactly what the interpreter's scan computes.
+// new text. A pattern whose matches all begin with known literals (plan/pattern-strategy.ts) is watched
+// through GuardedPatternDelimiter (runtime/core/engine/guarded.ts): indexOf for the literals, the resumable
+// search only from a candidate on. The code computes exactly what the interpreter's scan computes.
 
 import type { DelimiterPlan, DispatchChar, LiteralFacts, StatePlan, TemplatePlan, WatchPlan } from "../plan/ir.ts";
 import { DISPATCH_INDEXOF_MAX } from "../plan/build-plan.ts";
@@ -34,6 +36,22 @@ export class ScanNames {
     return name;
   }
 
+  /** Name of the code-unit test of a guarded pattern's leading run (one function per distinct class). */
+  lead(ranges: [number, number][]): string {
+    const key = JSON.stringify(ranges);
+    let name = this.leads.get(key);
+    if (!name) {
+      name = `lead${this.leads.size}`;
+      this.leads.set(key, name);
+      // Most text is ASCII: ranges below 0x80 first.
+      const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+      const test = sorted.map(([a, b]) => (a === b ? `c === ${a}` : `(c >= ${a} && c <= ${b})`)).join(" || ");
+      this.holdFns.push(`/** The leading run's class, on one code unit. */\nfunction ${name}(c: number): boolean {\nreturn ${test};\n}`);
+    }
+    return name;
+  }
+  private readonly leads = new Map<string, string>();
+
   /** A memo slot of its own (a state's, for the runtime scan's quiet test). */
   slot(): number {
     return this.slots++;
@@ -47,8 +65,14 @@ export class ScanNames {
       const d = w.delimiter;
       let delim: string;
       if (d.kind === "pattern") {
-        this.runtime.add("PatternDelimiter");
-        delim = `new PatternDelimiter(P${d.pattern})`;
+        const st = plan.patterns[d.pattern]!.strategy;
+        if (st.kind === "guarded") {
+          this.runtime.add("GuardedPatternDelimiter");
+          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"})`;
+        } else {
+          this.runtime.add("PatternDelimiter");
+          delim = `new PatternDelimiter(P${d.pattern})`;
+        }
       } else if (d.literals.length === 1) {
         this.runtime.add("LiteralDelimiter");
         delim = `new LiteralDelimiter(${str(d.literals[0]!.text)})`;

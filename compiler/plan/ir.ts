@@ -3,6 +3,7 @@
 // `rtc build --explain` (print-plan.ts), produced by build-plan.ts and consumed by emit/.
 
 import type { JsonObject, JsonValue } from "response-template/runtime";
+import type { PatternStrategy } from "./pattern-strategy.ts";
 
 /** One literal string with the facts the scanner uses instead of searching blindly. */
 export interface LiteralFacts {
@@ -34,6 +35,8 @@ export interface PatternPlan {
    * that can match empty), and then every search re-reads a pending match from its start.
    */
   resumable: boolean;
+  /** How the generated scanner searches it as a delimiter, and why (plan/pattern-strategy.ts). */
+  strategy: PatternStrategy;
 }
 
 export type DelimiterPlan =

@@ -4,6 +4,7 @@
 import { translatePattern } from "response-template/translate";
 import { CompiledPattern, type JsonValue } from "response-template/runtime";
 import type { PatternPlan } from "./ir.ts";
+import { patternStrategy } from "./pattern-strategy.ts";
 
 function showRanges(r: [number, number][] | "any"): string | null {
   if (r === "any") return null;
@@ -14,11 +15,13 @@ function showRanges(r: [number, number][] | "any"): string | null {
 
 export function analysePattern(source: string): Omit<PatternPlan, "source"> {
   const spec = translatePattern(source);
+  const resumable = new CompiledPattern(spec).programs() !== null;
   return {
     spec: spec as unknown as JsonValue,
     groupNames: [...spec.groupNames],
     firstChars: showRanges(spec.analysis.firstChars),
     canMatchEmpty: spec.analysis.canMatchEmpty,
-    resumable: new CompiledPattern(spec).programs() !== null,
+    resumable,
+    strategy: patternStrategy(spec, resumable),
   };
 }

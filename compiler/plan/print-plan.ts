@@ -12,7 +12,7 @@ function literal(l: LiteralFacts): string {
   return `${q(l.text)}  border [${l.border.join(",")}]  hold-back by last char: ${hold}${l.selfOverlapping ? "  (self-overlapping)" : ""}`;
 }
 
-function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string): string[] {
+function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string, watched = true): string[] {
   switch (d.kind) {
     case "pattern": {
       const p = plan.patterns[d.pattern]!;
@@ -21,6 +21,7 @@ function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string): string
         `${indent}  ${p.resumable ? "resumable matcher" : "RegExp only (re-reads a pending match on every search)"}; ` +
           `first chars ${p.firstChars === null ? "any" : q(p.firstChars)}; ${p.canMatchEmpty ? "can" : "cannot"} match empty` +
           `${p.groupNames.length ? `; groups ${p.groupNames.join(", ")}` : ""}`,
+        ...(watched ? [`${indent}  search: ${p.strategy.kind === "guarded" ? "guarded (indexOf, then the shared matcher from a candidate)" : "the shared resumable matcher alone"} — ${p.strategy.why}`] : []),
       ];
     }
     case "literal":
@@ -49,7 +50,7 @@ function transform(t: TransformPlan): string {
 /** `rtc build --explain`: the plan as readable text — the anchor, each field, then each scanner state's delimiters and the matcher chosen for each. */
 export function printPlan(plan: TemplatePlan): string {
   const out: string[] = [`template ${q(plan.name)} from ${plan.file}`];
-  out.push(`anchor (prefix truncation):`, ...delimiter(plan.anchor, plan, "  "));
+  out.push(`anchor (prefix truncation):`, ...delimiter(plan.anchor, plan, "  ", false));
   out.push(`fields:`);
   for (const f of plan.fields) {
     const flags = [f.dirty ? "dirty" : "clean", f.repeats ? "repeats" : null, f.join !== null ? `join ${q(f.join)}` : null, f.optional ? null : "required", f.into !== null ? `into ${q(f.into)}` : null, f.argumentTypes !== null ? `argument_types ${f.argumentTypes}` : null]

@@ -28,13 +28,13 @@ describe("generated module imports", () => {
         start_anchor: "<a>",
         fields: fields({ open_pattern: "\\s*<call>", close: "</call>", content: "json", content_args: { allow_non_json: true }, repeats: true }),
       }),
-    ).toEqual(["PatternDelimiter", "PatternMatcher", "SPACE", "StreamParser", "parseJson", "parseWhole", "pyStrip", "scanWatched"]);
+    ).toEqual(["GuardedPatternDelimiter", "PatternMatcher", "SPACE", "StreamParser", "parseJson", "parseWhole", "pyStrip", "scanWatched"]);
     expect(
       await valueImports({
         start_anchor: "<a>",
         fields: fields({ open_pattern: "<call name=(?P<n>\\w+)>", close: "</call>", content: "python-calls", transform_each: true, transform: { f: "{name}" } }),
       }),
-    ).toEqual(["PatternDelimiter", "PatternMatcher", "StreamParser", "WORD", "parsePythonCalls", "parseWhole", "pyStrip", "scanWatched", "transformField"]);
+    ).toEqual(["GuardedPatternDelimiter", "PatternMatcher", "StreamParser", "WORD", "parsePythonCalls", "parseWhole", "pyStrip", "scanWatched", "transformField"]);
     expect(
       await valueImports({ start_anchor: "<a>", fields: fields({ open: "<c>", close: "</c>", content: "xml-inline", content_args: { tag_pattern: "<(?P<key>\\w+)>(?P<value>.*?)</\\w+>" } }) }),
     ).toEqual(["PatternMatcher", "StreamParser", "WORD", "parseWhole", "parseXmlInline", "pyStrip"]);

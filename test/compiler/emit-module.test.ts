@@ -221,7 +221,7 @@ describe("the module's text", () => {
           ...["StreamParser", "parseWhole"],
           ...["parseFloatContent", "parsePythonCalls", "parseXmlInline", "parseIntContent", "parseKvLines"], // fields' parsers, then value parsers, by content name
           ...["PatternMatcher", "DIGIT", "WORD"],
-          ...["LiteralDelimiter", "PatternDelimiter", "scanWatched"],
+          ...["GuardedPatternDelimiter", "LiteralDelimiter", "scanWatched"],
           ...["PyFloat", "applyTransform", "processField", "transformField", "pyStrip"],
         ],
         [...BASE_TYPES, "ContentContext", "ContentParser", "UnicodeTables", "PyPattern", "Watched", "FieldProcessing", "FieldTransform"],

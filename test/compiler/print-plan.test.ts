@@ -111,6 +111,7 @@ state outside — outside (implicit field content): the runtime's scan with each
   [0] open call
       pattern P0 "\\n*<(?P<name>[a-c]+)(?P<id>\\d)>"
         resumable matcher; first chars "\n<"; cannot match empty; groups name, id
+        search: guarded (indexOf, then the shared matcher from a candidate) — every match begins with a run of one class, then "<": indexOf for it, a backward loop over the run, the shared matcher from there
   [1] open e
       literal
         "{"  border [0,0]  hold-back by last char: none (one character)
@@ -120,10 +121,12 @@ state outside — outside (implicit field content): the runtime's scan with each
   [3] close content
       pattern P0 "\\n*<(?P<name>[a-c]+)(?P<id>\\d)>"
         resumable matcher; first chars "\n<"; cannot match empty; groups name, id
+        search: guarded (indexOf, then the shared matcher from a candidate) — every match begins with a run of one class, then "<": indexOf for it, a backward loop over the run, the shared matcher from there
 state 1 — inside call: the runtime's scan with each parser's resumable searches
   [0] close call
       pattern P1 "(x)\\1"
         RegExp only (re-reads a pending match on every search); first chars "x"; cannot match empty
+        search: the shared resumable matcher alone — needs what only its RegExp does
 state 2 — inside list: one delimiter
   [0] close list
       literal
@@ -132,6 +135,7 @@ state 3 — inside e: the runtime's scan with each parser's resumable searches
   [0] close e
       pattern P2 "\\s*"
         resumable matcher; first chars any; can match empty
+        search: the shared resumable matcher alone — can match empty
 `),
     );
   });

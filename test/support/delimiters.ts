@@ -24,4 +24,7 @@ export const PATTERNS: [string, string[]][] = [
   ["(?:^|>>)k\\n", [">>k\n", "k\n"]],
   ["\\s*(?:(?=>>)|<z>)", [">>", " <z>", "\n>>"]],
   ["\\n?</r>", ["\n</r>", "</r>"]],
+  // Guarded (indexOf for the heads, then the matcher): a class run, optional head, a name to a terminator.
+  ["\\s*(?:<x>\\s*)?<y=(?P<name>[^>\\n]+)>", ["<x> <y=a>", "\n<y=bc>", "<y=a b>"]],
+  ["[ \\t]*(?:<\\|e\\|>|</s>)", [" <|e|>", "</s>", "\t\t</s>"]],
 ];

@@ -1,0 +1,180 @@
+// A pattern delimiter whose every match begins, after an optional run of one character class (`\s*`),
+// with one of a few literals (its "heads", found at build time: compiler/plan/pattern-strategy.ts). Such a
+// pattern is searched by native indexOf for the heads, a short backward loop over the run before one, and
+// the pattern's own exact search only from there: no match (complete or pending) can begin earlier, since
+// the run cannot cross the head's first character. Text with no head costs an indexOf; the shared
+// resumable matcher (PatternStream) reads only from a candidate on. Exact: every answer is the inner
+// search's, or (no head in the text) a pending run/head prefix at the end, which is a prefix of a match.
+
+import type { Delimiter, DelimiterMatch, DelimiterSearch, Whole } from "./delimiters.ts";
+import { PatternDelimiter } from "./delimiters.ts";
+import type { PatternMatcher } from "../regex/pattern.ts";
+
+/** A test on one UTF-16 code unit (the run's class has no astral or surrogate members). */
+export type LeadTest = (c: number) => boolean;
+
+export class GuardedPatternDelimiter implements Delimiter {
+  readonly growsAtEdge = true;
+  readonly lookbehind = 0;
+  readonly inner: PatternDelimiter;
+  readonly maxHead: number;
+  /** The heads by first character: one indexOf per distinct first character. */
+  readonly byFirst: readonly { first: string; heads: readonly string[] }[];
+  constructor(
+    readonly pattern: PatternMatcher,
+    readonly heads: readonly string[],
+    readonly lead: LeadTest | null,
+  ) {
+    this.inner = new PatternDelimiter(pattern);
+    this.maxHead = Math.max(...heads.map((h) => h.length));
+    const by = new Map<string, string[]>();
+    for (const h of heads) by.set(h[0]!, [...(by.get(h[0]!) ?? []), h]);
+    this.byFirst = [...by].map(([first, hs]) => ({ first, heads: hs }));
+  }
+  search(buf: string, pos: number, partial: boolean): DelimiterMatch | null {
+    return this.inner.search(buf, pos, partial);
+  }
+  searcher(): DelimiterSearch {
+    return new GuardedSearch(this);
+  }
+  /** No quiet test: the search itself costs an indexOf on quiet text. */
+  begins(): null {
+    return null;
+  }
+}
+
+class GuardedSearch implements DelimiterSearch {
+  readonly bounded = true;
+  private readonly inner: DelimiterSearch;
+  /** Stream offsets: no head starts in [read position, skip). */
+  private skip = 0;
+  /** [runFrom, runTo): a stretch known to be all run characters, runFrom its start (or the read position then). */
+  private runFrom = 0;
+  private runTo = -1;
+  /** While ≥ 0: the inner search answers (its last answer starts there); until the read position passes it. */
+  private engaged = -1;
+  /** The stream offset the inner search was first asked from: nothing begins between the read position and it. */
+  private engagedFrom = 0;
+  private from = 0;
+  private end = 0;
+  constructor(private readonly d: GuardedPatternDelimiter) {
+    this.inner = d.inner.searcher();
+  }
+
+  search(buf: string, base: number, pos: number, partial: boolean, whole: Whole, upTo = Infinity): DelimiterMatch | null {
+    const at = base + pos;
+    const n = buf.length;
+    if (at < this.from || base + n < this.end) {
+      this.skip = 0;
+      this.runTo = -1;
+      this.engaged = -1;
+    }
+    this.from = at;
+    this.end = base + n;
+    if (this.engaged >= 0 && at <= this.engaged) return this.delegate(buf, base, Math.max(pos, this.engagedFrom - base), partial, whole, upTo);
+    this.engaged = -1;
+    const d = this.d;
+    const from = Math.max(pos, this.skip - base);
+    // The earliest head (q), else the earliest proper prefix of one that runs into the end (t).
+    let q = -1;
+    let t = n;
+    const byFirst = d.byFirst;
+    for (let f = 0; f < byFirst.length; f++) {
+      const { first, heads } = byFirst[f]!;
+      for (let k = buf.indexOf(first, from); k >= 0 && (q < 0 || k < q); k = buf.indexOf(first, k + 1)) {
+        let part = false;
+        for (let i = 0; i < heads.length; i++) {
+          const h = heads[i]!;
+          if (k + h.length <= n) {
+            if (buf.startsWith(h, k)) {
+              q = k;
+              break;
+            }
+          } else if (!part && h.startsWith(buf.slice(k))) part = true;
+        }
+        if (q === k) break;
+        if (part && k < t) t = k;
+      }
+    }
+    if (q >= 0) {
+      this.skip = base + q;
+      // A head's prefix pending before it (only when one head occurs inside another): the inner search decides from there.
+      const p = this.runStart(buf, base, pos, partial && t < q ? t : q, whole);
+      if (p > upTo) return null; // something else starts first: this one cannot win yet
+      if (!partial && p >= 0) {
+        // The text is whole: the RegExp's match from p is the search's answer when there is one.
+        const m = d.pattern.matchAt(buf, p);
+        if (m !== null) return m;
+      }
+      this.engagedFrom = base + p;
+      return this.delegate(buf, base, p, partial, whole, upTo);
+    }
+    this.skip = Math.max(at, base + n - d.maxHead + 1);
+    if (!partial) return null;
+    // Pending: a run, then a proper prefix of a head (or nothing), up to the end.
+    const p = this.runStart(buf, base, pos, t, whole);
+    return p < n ? { start: p, end: n, partial: true, groups: null } : null;
+  }
+
+  /**
+   * Where the run of lead characters ending at `t` starts (not before `pos`); remembers it for the next
+   * call, which jumps over it instead of reading it again. Text before buf (dropped by the engine: `pos` < 0)
+   * is read through `whole` in the rare case a run reaches buf's start.
+   */
+  private runStart(buf: string, base: number, pos: number, t: number, whole: Whole): number {
+    const lead = this.d.lead;
+    if (lead === null) {
+      this.runFrom = this.runTo = base + t; // nothing remembered before t
+      return t;
+    }
+    let p = t;
+    let text = buf;
+    let off = 0; // text[i] is buf[i - off]
+    for (;;) {
+      if (p <= pos) break;
+      if (base + p === this.runTo) {
+        p = Math.max(this.runFrom - base, pos);
+        break;
+      }
+      if (p + off === 0) {
+        if (text !== buf) break;
+        const w = whole();
+        off = base - w.base;
+        text = w.text;
+        if (p + off <= 0) break;
+      }
+      if (!lead(text.charCodeAt(p + off - 1))) break;
+      p--;
+    }
+    this.runFrom = base + p;
+    this.runTo = base + t;
+    return p;
+  }
+
+  private delegate(buf: string, base: number, pos: number, partial: boolean, whole: Whole, upTo: number): DelimiterMatch | null {
+    const m = this.inner.search(buf, base, pos, partial, whole, upTo);
+    if (m === null) {
+      this.engaged = -1;
+      // Unbounded, nothing matches or is pending from pos: no head before the end can begin one. (Bounded,
+      // null may only mean "not before upTo": the head stays the next candidate.)
+      if (upTo === Infinity) this.skip = this.runFrom = this.runTo = base + buf.length;
+      return null;
+    }
+    const last = buf.charCodeAt(buf.length - 1);
+    // (Not after a lone leading surrogate: the matcher reads it only tentatively, with the next code unit.)
+    if (m.partial && m.start === buf.length && upTo === Infinity && !(last >= 0xd800 && last <= 0xdbff)) {
+      // The matcher's "nothing pending" answer: as null, the candidate failed; the next search starts fresh.
+      this.engaged = -1;
+      this.skip = this.runFrom = this.runTo = base + buf.length;
+      return m;
+    }
+    this.engaged = base + m.start;
+    return m;
+  }
+
+  readsFrom(): number {
+    // A remembered run is jumped over, never read again: only text from its end on is read.
+    if (this.engaged >= 0) return this.inner.readsFrom();
+    return this.runTo >= 0 ? Math.min(this.skip, this.runTo) : this.skip;
+  }
+}

@@ -1,0 +1,44 @@
+// The build-time choice of how a delimiter pattern is searched (compiler/plan/pattern-strategy.ts): which
+// patterns get the guarded search, with which heads and leading run, and why the others do not.
+import { describe, expect, it } from "vitest";
+import { analysePattern } from "../../compiler/plan/pattern-facts.ts";
+
+const strategy = (source: string) => analysePattern(source).strategy;
+const guarded = (source: string) => {
+  const s = strategy(source);
+  if (s.kind !== "guarded") throw new Error(`${source}: ${s.kind} (${s.why})`);
+  return { heads: s.heads, lead: s.lead };
+};
+const SPACE_RANGES = [[9, 13], [32, 32], [133, 133], [160, 160], [5760, 5760], [8192, 8202], [8232, 8233], [8239, 8239], [8287, 8287], [12288, 12288]];
+
+describe("pattern strategies", () => {
+  it("a literal run, with or without a leading class run", () => {
+    expect(guarded("</function>\\s*</tool_call>")).toEqual({ heads: ["</function>"], lead: null });
+    expect(guarded("\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>")).toEqual({ heads: ["<tool_call>"], lead: SPACE_RANGES });
+    expect(guarded("\\n*<x>")).toEqual({ heads: ["<x>"], lead: [[10, 10]] });
+    expect(guarded("[ \\t]*<x>")).toEqual({ heads: ["<x>"], lead: [[32, 32], [9, 9]] });
+  });
+
+  it("alternatives and optional groups that start with literals", () => {
+    expect(guarded("\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)").heads).toEqual(["<|im_end|>", "<|endoftext|>"]);
+    expect(guarded("\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^\\s<>]+)>").heads).toEqual(["<tool_call>", "<function="]);
+    expect(guarded("</think(?::opensource)?>").heads).toEqual(["</think"]);
+    expect(guarded("\\n?END").heads).toEqual(["\n", "END"]);
+  });
+
+  it("keeps the shared matcher alone, saying why, for anything else", () => {
+    const why = (s: string) => {
+      const st = strategy(s);
+      return st.kind === "resumable" ? st.why : `guarded ${JSON.stringify(st.heads)}`;
+    };
+    expect(why("<e>|^\\s*(?=</e>)")).toBe("looks behind its start (lookbehind, \\G or \\K)");
+    expect(why("\\s*</response>|\\s*<\\|end_of_text\\|>")).toBe("no required literal at the start");
+    expect(why("</think>|(?=<tool_call>)")).toBe("can match empty");
+    expect(why("(?i)\\s*<x>")).toBe("case-insensitive");
+    expect(why("(x)\\1")).toBe("needs what only its RegExp does");
+    expect(why("\\s*\\s<x>")).toBe("no required literal at the start after the leading run");
+    // The head's first character belongs to the run: the run could cross it.
+    expect(why("\\s*(?: x|<y>)")).toBe("a literal begins with a character of the leading run");
+    expect(why("[<\\t]*<x>")).toBe("a literal begins with a character of the leading run");
+  });
+});
