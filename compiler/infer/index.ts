@@ -3,7 +3,8 @@
 // prompt (prompt.ts) → reasoning → content → tools → emit → verify; every comparison is logged
 // (explain.ts).
 
-import { checkTemplate, type Diagnostic } from "../check/index.ts";
+import { checkTemplate } from "../check/template.ts";
+import type { Diagnostic } from "../check/diagnostics.ts";
 import type { JsonValue } from "response-template/runtime";
 import { typeArguments } from "./arg-types.ts";
 import { classifyContent } from "./content.ts";
