@@ -68,7 +68,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     wrapped_calls: {
-      open_pattern: '\\s*<(?:tool|tools|response|json|JSON|xml|function_call)>\\s*(?=\\{\\s*"name"\\s*:)',
+      open_pattern: '\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*"name"\\s*:)',
       close_pattern: "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>",
       into: "tool_calls",
       content: "json-calls",
@@ -165,14 +165,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<(?:tool|tools|response|json|JSON|xml|function_call)>\\s*(?=\\{\\s*\"name\"\\s*:)". */
+/** Pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: '\\s*<(?:tool|tools|response|json|JSON|xml|function_call)>\\s*(?=\\{\\s*"name"\\s*:)',
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}(?:tool|tools|response|json|JSON|xml|function_call)\\u{3E}(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
+    source: '\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*"name"\\s*:)',
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}tool\\u{3E}|\\u{3C}tools\\u{3E}|\\u{3C}response\\u{3E}|\\u{3C}json\\u{3E}|\\u{3C}JSON\\u{3E}|\\u{3C}xml\\u{3E}|\\u{3C}function_call\\u{3E})(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?:(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))|(?:(?![\\s\\S])|j(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|J(?:(?![\\s\\S])|S(?:(?![\\s\\S])|O(?![\\s\\S]))))|(?:(?![\\s\\S])|x(?:(?![\\s\\S])|m(?![\\s\\S])))|(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))|(?:tool|tools|response|json|JSON|xml|function_call)(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?![\\s\\S]))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|j(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S]))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|J(?:(?![\\s\\S])|S(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?![\\s\\S]))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|x(?:(?![\\s\\S])|m(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))|(?:\\u{3C}tool\\u{3E}|\\u{3C}tools\\u{3E}|\\u{3C}response\\u{3E}|\\u{3C}json\\u{3E}|\\u{3C}JSON\\u{3E}|\\u{3C}xml\\u{3E}|\\u{3C}function_call\\u{3E})(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -642,7 +642,7 @@ const WO: Watched[] = [
   { field: 1, open: true, delim: new PatternDelimiter(P0), slot: 4 },
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 5 },
-  // open wrapped_calls: pattern "\\s*<(?:tool|tools|response|json|JSON|xml|function_call)>\\s*(?=\\{\\s*\"name\"\\s*:)"
+  // open wrapped_calls: pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)"
   { field: 3, open: true, delim: new PatternDelimiter(P2), slot: 6 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
   { field: 7, open: false, delim: new PatternDelimiter(P11), slot: 7 },
@@ -699,7 +699,7 @@ const LOOKBEHIND: number = Math.max(
   P9.lookbehind,
   P10.lookbehind,
 );
-/** outside (implicit field content): open bare_calls: pattern "(?:^|(?<=\\n))[^\\S\\n]*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"; open fenced_calls: pattern "\\s*```[a-z]*\\s*(?=\\{\\s*\"name\"\\s*:)"; open fenced_wrapped_calls: pattern "\\s*```[a-z]*\\s*<(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*(?=\\{\\s*\"name\"\\s*:)"; open function_calls: pattern "\\s*<function(?:=(?P<name>[^>\\n]+)| name=\"(?P<name>[^\"\\n]+)\")>(?=\\s*\\{)"; open hermes_calls: pattern "\\s*<tool_call>"; open thinking: "<think>"; open wrapped_calls: pattern "\\s*<(?:tool|tools|response|json|JSON|xml|function_call)>\\s*(?=\\{\\s*\"name\"\\s*:)"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** outside (implicit field content): open bare_calls: pattern "(?:^|(?<=\\n))[^\\S\\n]*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"; open fenced_calls: pattern "\\s*```[a-z]*\\s*(?=\\{\\s*\"name\"\\s*:)"; open fenced_wrapped_calls: pattern "\\s*```[a-z]*\\s*<(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*(?=\\{\\s*\"name\"\\s*:)"; open function_calls: pattern "\\s*<function(?:=(?P<name>[^>\\n]+)| name=\"(?P<name>[^\"\\n]+)\")>(?=\\s*\\{)"; open hermes_calls: pattern "\\s*<tool_call>"; open thinking: "<think>"; open wrapped_calls: pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 8);
 }
