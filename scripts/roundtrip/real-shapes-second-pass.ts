@@ -4,7 +4,7 @@
 // dropped). Called by real-shapes.ts, which writes every row into templates/samples/<name>.jsonl.
 // docs/real-output.md describes each shape and how rtc reads it.
 
-import { CHATML, GEMMA4, Q, WEATHER, call, msg, recover, span, type Row } from "./real-shape-helpers.ts";
+import { CHATML, DS, GEMMA4, Q, WEATHER, call, msg, recover, span, type Row } from "./real-shape-helpers.ts";
 
 type Add = (name: string, ...rows: Row[]) => void;
 const SEED = `<seed:bos>user\n${Q}<seed:eos><seed:bos>assistant\n`;
@@ -126,7 +126,11 @@ function callSource(rows: Row[], closer: string, fnEnd: string): Row {
 }
 
 export function addSecondPassRows(add: Add, rowsOf: (template: string) => Row[]): void {
-  for (const name of ["qwen3-robust", "hermes-2-pro", "qwen2-5"]) add(name, ...hermesWrappers("<|im_end|>"), ...hermesInvalid("<|im_end|>"));
+  for (const name of ["qwen3-robust", "hermes-2-pro", "qwen2-5"]) {
+    // qwen2-5 already has some of these shapes (real-shapes.ts): a row name is written once.
+    const have = new Set(rowsOf(name).map((r) => r.name));
+    add(name, ...[...hermesWrappers("<|im_end|>"), ...hermesInvalid("<|im_end|>")].filter((r) => !have.has(r.name)));
+  }
   for (const [template, closer, fnEnd] of XML_FAMILIES) add(template, ...missingClosers(template, closer, fnEnd, callSource(rowsOf(template), closer, fnEnd)));
 
   // Item 12: a call without its wrapper, for the Qwen-XML families whose template has one.
@@ -156,4 +160,20 @@ export function addSecondPassRows(add: Add, rowsOf: (template: string) => Row[])
     text: `<tool_call>\n${JSON.stringify({ name: "get-weather.v2", arguments: { city: "Paris" } })}\n</tool_call><|im_end|>`,
     expected: msg({ calls: [call("get-weather.v2", { city: "Paris" })] }),
   });
+}
+
+/** Item 18: the calls-begin token as DeepSeek R1 distills spell it (llama.cpp accepts these spellings). */
+export function addTokenSpellingRows(add: Add): void {
+  const body = '<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>';
+  const spellings = ["<｜tool_calls_begin｜>", "<｜tool calls begin｜>", "<｜tool\\_calls\\_begin｜>", "<｜tool▁calls｜>"];
+  add(
+    "deepseek-r1",
+    ...spellings.map((open, i) => ({
+      name: `calls-begin-spelling-${i + 1}`,
+      shape: `alternative spelling of the calls-begin token: ${open}`,
+      prefix: DS,
+      text: `<think>\nNeed the weather.\n</think>\n\n${open}${body}`,
+      expected: msg({ thinking: "Need the weather.", calls: [WEATHER] }),
+    })),
+  );
 }

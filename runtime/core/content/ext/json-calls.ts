@@ -37,7 +37,7 @@ function readOneCall(text: string): JsonValue {
     value = pyJsonLoads(text);
   } catch (e) {
     if (!(e instanceof ContentError)) throw e;
-    throw new ContentError(`json-calls: not one JSON call (${e.message})`, "ValueError");
+    throw new ContentError(`json-calls: the region is not valid JSON (${e.message})`, "ValueError");
   }
   if (Array.isArray(value)) throw new ContentError(`json-calls: a list where one call object belongs: ${excerpt(text)}`, "ValueError");
   return call(value, "json-calls");
