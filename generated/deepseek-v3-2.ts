@@ -58,7 +58,8 @@ export const template: JsonValue = {
       repeats: true,
       content: "xml-typed",
       content_args: {
-        tag_pattern: '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)</｜DSML｜parameter>',
+        tag_pattern:
+          '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)(?:</｜DSML｜parameter>|\\n?(?=<｜DSML｜parameter name=")|\\n?$)',
         raw_when: { group: "attrs", contains: 'string="true"' },
       },
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
@@ -186,14 +187,15 @@ const P3: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<｜DSML｜parameter name=\"(?P<key>[^\"]+)\"(?P<attrs>[^>]*)>(?P<value>.*?)</｜DSML｜parameter>". */
+/** Pattern "<｜DSML｜parameter name=\"(?P<key>[^\"]+)\"(?P<attrs>[^>]*)>(?P<value>.*?)(?:</｜DSML｜parameter>|\\n?(?=<｜DSML｜parameter name=\")|\\n?$)". */
 const P4: PatternMatcher = new PatternMatcher(
   {
-    source: '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)</｜DSML｜parameter>',
-    js: "\\u{3C}\\u{FF5C}DSML\\u{FF5C}parameter\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}((?:[[^\\u{3E}]])*)\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}\\u{FF5C}DSML\\u{FF5C}parameter\\u{3E}",
+    source:
+      '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)(?:</｜DSML｜parameter>|\\n?(?=<｜DSML｜parameter name=")|\\n?$)',
+    js: "\\u{3C}\\u{FF5C}DSML\\u{FF5C}parameter\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}((?:[[^\\u{3E}]])*)\\u{3E}((?:[\\s\\S])*?)(?:\\u{3C}\\u{2F}\\u{FF5C}DSML\\u{FF5C}parameter\\u{3E}|(?:\\u{A}|)(?=\\u{3C}\\u{FF5C}DSML\\u{FF5C}parameter\\u{20}name\\u{3D}\\u{22})|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{3E}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}]])*)(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{3E}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}]])*)(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?![\\s\\S])))))))))))))))))))))))))|(?![\\s\\S]))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -206,7 +208,7 @@ const P4: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: '<｜DSML｜parameter name="',
       firstChars: [[60, 60]],
-      minLength: 44,
+      minLength: 26,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "attrs", "value"],
@@ -216,7 +218,10 @@ const P4: PatternMatcher = new PatternMatcher(
 );
 const parse_xml_typed: ContentParser = parseXmlTyped;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
-  ['<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)</｜DSML｜parameter>', P4],
+  [
+    '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)(?:</｜DSML｜parameter>|\\n?(?=<｜DSML｜parameter name=")|\\n?$)',
+    P4,
+  ],
 ]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -236,7 +241,8 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const args1: JsonObject = {
-  tag_pattern: '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)</｜DSML｜parameter>',
+  tag_pattern:
+    '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)(?:</｜DSML｜parameter>|\\n?(?=<｜DSML｜parameter name=")|\\n?$)',
   raw_when: { group: "attrs", contains: 'string="true"' },
 };
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };

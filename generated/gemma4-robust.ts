@@ -48,7 +48,7 @@ export const template: JsonValue = {
   fields: {
     thinking: { open: "<|channel>thought\n", close: "<channel|>", content: "text", repeats: true, join: "" },
     tool_calls: {
-      open_pattern: "<\\|tool_call>call:(?P<name>\\w+)",
+      open_pattern: "<\\|tool_call>call:(?P<name>[\\w.\\-]+)",
       close: "<tool_call|>",
       repeats: true,
       content: "json",
@@ -66,14 +66,14 @@ export const template: JsonValue = {
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
 const tables: UnicodeTables = { Word: WORD };
-/** Pattern "<\\|tool_call>call:(?P<name>\\w+)". */
+/** Pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)". */
 const P0: PatternMatcher = new PatternMatcher(
   {
-    source: "<\\|tool_call>call:(?P<name>\\w+)",
-    js: "\\u{3C}\\u{7C}tool_call\\u{3E}call\\u{3A}((?:[\\p{rtcWord}])+)",
+    source: "<\\|tool_call>call:(?P<name>[\\w.\\-]+)",
+    js: "\\u{3C}\\u{7C}tool_call\\u{3E}call\\u{3A}((?:[\\p{rtcWord}\\u{2E}\\u{2D}])+)",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:[\\p{rtcWord}])*(?![\\s\\S]))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:[\\p{rtcWord}\\u{2E}\\u{2D}])*(?![\\s\\S]))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -205,7 +205,7 @@ function hold1(buf: string, from: number, n: number): number {
 const WO: Watched[] = [
   // open thinking: "<|channel>thought\n"
   { field: 0, open: true, delim: new LiteralDelimiter("<|channel>thought\n"), slot: 0 },
-  // open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"
+  // open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call>call:"], null), slot: 1 },
   // close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
   {
@@ -241,7 +241,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind);
-/** outside (implicit field content): open thinking: "<|channel>thought\n"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"; close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
+/** outside (implicit field content): open thinking: "<|channel>thought\n"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"; close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

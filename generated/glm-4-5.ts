@@ -58,7 +58,10 @@ export const template: JsonValue = {
       close: "</tool_call>",
       repeats: true,
       content: "xml-inline",
-      content_args: { tag_pattern: "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)</arg_value>" },
+      content_args: {
+        tag_pattern:
+          "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\\n?(?=<arg_key>)|\\n?$)",
+      },
       argument_types: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
@@ -158,14 +161,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)</arg_value>". */
+/** Pattern "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\\n?(?=<arg_key>)|\\n?$)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)</arg_value>",
-    js: "\\u{3C}arg_key\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}arg_key\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}arg_value\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}arg_value\\u{3E}",
+    source: "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\\n?(?=<arg_key>)|\\n?$)",
+    js: "\\u{3C}arg_key\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}arg_key\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}arg_value\\u{3E}((?:[\\s\\S])*?)(?:\\u{3C}\\u{2F}arg_value\\u{3E}|(?:\\u{A}|)(?=\\u{3C}arg_key\\u{3E})|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))))))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?![\\s\\S])))))))))))|(?![\\s\\S])))))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -178,7 +181,7 @@ const P3: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "<arg_key>",
       firstChars: [[60, 60]],
-      minLength: 42,
+      minLength: 30,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "value"],
@@ -188,7 +191,7 @@ const P3: PatternMatcher = new PatternMatcher(
 );
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
-  ["<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)</arg_value>", P3],
+  ["<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\\n?(?=<arg_key>)|\\n?$)", P3],
 ]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -207,7 +210,9 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return pyStrip(body);
 }
 
-const args1: JsonObject = { tag_pattern: "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)</arg_value>" };
+const args1: JsonObject = {
+  tag_pattern: "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\\n?(?=<arg_key>)|\\n?$)",
+};
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {

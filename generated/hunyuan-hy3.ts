@@ -59,7 +59,7 @@ export const template: JsonValue = {
       content: "xml-inline",
       content_args: {
         tag_pattern:
-          "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)</arg_value(?::opensource)?>",
+          "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)(?:</arg_value(?::opensource)?>|\\n?(?=<arg_key[:>])|\\n?$)",
       },
       close_pattern: "</tool_call(?::opensource)?>",
       argument_types: "json",
@@ -217,15 +217,15 @@ const P4: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)</arg_value(?::opensource)?>". */
+/** Pattern "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)(?:</arg_value(?::opensource)?>|\\n?(?=<arg_key[:>])|\\n?$)". */
 const P5: PatternMatcher = new PatternMatcher(
   {
     source:
-      "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)</arg_value(?::opensource)?>",
-    js: "\\u{3C}arg_key(?:\\u{3A}opensource|)\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}arg_key(?:\\u{3A}opensource|)\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}arg_value(?:\\u{3A}opensource|)\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}arg_value(?:\\u{3A}opensource|)\\u{3E}",
+      "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)(?:</arg_value(?::opensource)?>|\\n?(?=<arg_key[:>])|\\n?$)",
+    js: "\\u{3C}arg_key(?:\\u{3A}opensource|)\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}arg_key(?:\\u{3A}opensource|)\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}arg_value(?:\\u{3A}opensource|)\\u{3E}((?:[\\s\\S])*?)(?:\\u{3C}\\u{2F}arg_value(?:\\u{3A}opensource|)\\u{3E}|(?:\\u{A}|)(?=\\u{3C}arg_key[\\u{3A}\\u{3E}])|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?![\\s\\S])))))))))))))))))))))))))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|v(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|u(?:(?![\\s\\S])|e(?:(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|p(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|c(?![\\s\\S])))))))))))|(?:\\u{3A}opensource|)(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|_(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?:(?![\\s\\S])|y(?![\\s\\S])))))))))))|(?![\\s\\S]))))))))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -238,7 +238,7 @@ const P5: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "<arg_key",
       firstChars: [[60, 60]],
-      minLength: 42,
+      minLength: 30,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "value"],
@@ -249,7 +249,7 @@ const P5: PatternMatcher = new PatternMatcher(
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
   [
-    "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)</arg_value(?::opensource)?>",
+    "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)(?:</arg_value(?::opensource)?>|\\n?(?=<arg_key[:>])|\\n?$)",
     P5,
   ],
 ]);
@@ -272,7 +272,7 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 
 const args1: JsonObject = {
   tag_pattern:
-    "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)</arg_value(?::opensource)?>",
+    "<arg_key(?::opensource)?>(?P<key>.*?)</arg_key(?::opensource)?>\\s*<arg_value(?::opensource)?>(?P<value>.*?)(?:</arg_value(?::opensource)?>|\\n?(?=<arg_key[:>])|\\n?$)",
 };
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */

@@ -58,7 +58,8 @@ export const template: JsonValue = {
       repeats: true,
       content: "xml-inline",
       content_args: {
-        tag_pattern: '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?</param>',
+        tag_pattern:
+          '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
       },
       argument_types: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
@@ -153,14 +154,15 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<param name=\"(?P<key>[^\"]+)\">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?</param>". */
+/** Pattern "<param name=\"(?P<key>[^\"]+)\">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=\")|\\n?$)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?</param>',
-    js: "\\u{3C}param\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}|)((?:[\\s\\S])*?)(?:\\u{5D}\\u{5D}\\u{3E}|)\\u{3C}\\u{2F}param\\u{3E}",
+    source:
+      '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
+    js: "\\u{3C}param\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}|)((?:[\\s\\S])*?)(?:\\u{5D}\\u{5D}\\u{3E}|)(?:\\u{3C}\\u{2F}param\\u{3E}|(?:\\u{A}|)(?=\\u{3C}param\\u{20}name\\u{3D}\\u{22})|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{21}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|D(?:(?![\\s\\S])|A(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?![\\s\\S])))))))))|(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}|)(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{5D}(?![\\s\\S])))|(?:\\u{5D}\\u{5D}\\u{3E}|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?![\\s\\S])))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{21}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|D(?:(?![\\s\\S])|A(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?![\\s\\S])))))))))|(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}|)(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{5D}(?![\\s\\S])))|(?:\\u{5D}\\u{5D}\\u{3E}|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?![\\s\\S]))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?![\\s\\S])))))))))))))))|(?![\\s\\S])))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -173,7 +175,7 @@ const P3: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: '<param name="',
       firstChars: [[60, 60]],
-      minLength: 24,
+      minLength: 16,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "value"],
@@ -183,7 +185,10 @@ const P3: PatternMatcher = new PatternMatcher(
 );
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
-  ['<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?</param>', P3],
+  [
+    '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
+    P3,
+  ],
 ]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -203,7 +208,8 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const args1: JsonObject = {
-  tag_pattern: '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?</param>',
+  tag_pattern:
+    '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
 };
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */

@@ -57,7 +57,9 @@ export const template: JsonValue = {
       close_pattern: "\\s*</invoke>",
       repeats: true,
       content: "xml-inline",
-      content_args: { tag_pattern: '<parameter name="(?P<key>[^"]+)">(?P<value>.*?)</parameter>' },
+      content_args: {
+        tag_pattern: '<parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</parameter>|\\n?(?=<parameter name=")|\\n?$)',
+      },
       argument_types: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
@@ -179,14 +181,14 @@ const P3: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<parameter name=\"(?P<key>[^\"]+)\">(?P<value>.*?)</parameter>". */
+/** Pattern "<parameter name=\"(?P<key>[^\"]+)\">(?P<value>.*?)(?:</parameter>|\\n?(?=<parameter name=\")|\\n?$)". */
 const P4: PatternMatcher = new PatternMatcher(
   {
-    source: '<parameter name="(?P<key>[^"]+)">(?P<value>.*?)</parameter>',
-    js: "\\u{3C}parameter\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}parameter\\u{3E}",
+    source: '<parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</parameter>|\\n?(?=<parameter name=")|\\n?$)',
+    js: "\\u{3C}parameter\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}((?:[\\s\\S])*?)(?:\\u{3C}\\u{2F}parameter\\u{3E}|(?:\\u{A}|)(?=\\u{3C}parameter\\u{20}name\\u{3D}\\u{22})|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?![\\s\\S])))))))))))))))))))|(?![\\s\\S])))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -199,7 +201,7 @@ const P4: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: '<parameter name="',
       firstChars: [[60, 60]],
-      minLength: 32,
+      minLength: 20,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "value"],
@@ -209,7 +211,7 @@ const P4: PatternMatcher = new PatternMatcher(
 );
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
-  ['<parameter name="(?P<key>[^"]+)">(?P<value>.*?)</parameter>', P4],
+  ['<parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</parameter>|\\n?(?=<parameter name=")|\\n?$)', P4],
 ]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -228,7 +230,9 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return pyStrip(body);
 }
 
-const args1: JsonObject = { tag_pattern: '<parameter name="(?P<key>[^"]+)">(?P<value>.*?)</parameter>' };
+const args1: JsonObject = {
+  tag_pattern: '<parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</parameter>|\\n?(?=<parameter name=")|\\n?$)',
+};
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {

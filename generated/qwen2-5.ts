@@ -4,6 +4,7 @@
 import {
   StreamParser,
   parseWhole,
+  parseJsonCalls,
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
@@ -11,6 +12,7 @@ import {
   PatternDelimiter,
   scanWatched,
   applyTransform,
+  transformField,
   pyStrip,
   parseJsonPlain,
 } from "response-template/runtime";
@@ -30,16 +32,19 @@ import type {
   UnicodeTables,
   PyPattern,
   Watched,
+  FieldTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
   role: "assistant";
   /** fields.thinking: text, blocks joined. */
   thinking?: string;
-  /** fields.tool_calls: json then the transform, one item per block; also fed by fields.function_calls, fields.fenced_calls, fields.bare_calls. */
-  tool_calls?: (ToolCall | ToolCall<{ name: string; arguments: JsonValue }>)[];
   /** fields.content: text, blocks joined. */
   content?: string;
+  /** fed by fields.hermes_calls, fields.function_calls, fields.wrapped_calls, fields.fenced_wrapped_calls, fields.fenced_calls, fields.bare_calls (rtc extension `into`). */
+  tool_calls?: (
+    ToolCall<{ name: JsonValue; arguments: JsonValue }> | ToolCall<{ name: string; arguments: JsonValue }>
+  )[];
 };
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
@@ -47,33 +52,57 @@ export const template: JsonValue = {
   start_anchor: "<|im_start|>assistant\n",
   fields: {
     thinking: { open: "<think>", close_pattern: "</think>|(?=<tool_call>)", repeats: true, join: "", content: "text" },
-    tool_calls: {
+    hermes_calls: {
       open_pattern: "\\s*<tool_call>",
       close: "</tool_call>",
-      repeats: true,
-      content: "json",
-      transform: { type: "function", function: "{content}" },
+      into: "tool_calls",
+      content: "json-calls",
+      content_args: { single: true },
+      transform_each: true,
+      transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     function_calls: {
-      open_pattern: "\\s*<function=(?P<name>[^>\\n]+)>",
-      close: "</function>",
+      open_pattern: '\\s*<function(?:=(?P<name>[^>\\n]+)| name="(?P<name>[^"\\n]+)")>(?=\\s*\\{)',
+      close_pattern: "\\s*</function>",
       into: "tool_calls",
       content: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
+    wrapped_calls: {
+      open_pattern: '\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*"name"\\s*:)',
+      close_pattern: "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>",
+      into: "tool_calls",
+      content: "json-calls",
+      content_args: { single: true },
+      transform_each: true,
+      transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+    },
+    fenced_wrapped_calls: {
+      open_pattern:
+        '\\s*```[a-z]*\\s*<(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*(?=\\{\\s*"name"\\s*:)',
+      close_pattern: "\\s*</(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*```",
+      into: "tool_calls",
+      content: "json-calls",
+      content_args: { single: true },
+      transform_each: true,
+      transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+    },
     fenced_calls: {
-      open_pattern: '\\s*```[a-z_]*\\s*(?=\\{\\s*"name"\\s*:)',
+      open_pattern: '\\s*```[a-z]*\\s*(?=\\{\\s*"name"\\s*:)',
       close_pattern: "\\s*```",
       into: "tool_calls",
-      content: "json",
-      transform: { type: "function", function: "{content}" },
+      content: "json-calls",
+      content_args: { single: true },
+      transform_each: true,
+      transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     bare_calls: {
-      open_pattern: '^\\s*(?=\\{\\s*"name"\\s*:\\s*"[^"\\n]*"\\s*,\\s*"arguments"\\s*:)',
+      open_pattern: '(?:^|(?<=\\n))[^\\S\\n]*(?=\\{\\s*"name"\\s*:\\s*"[^"\\n]*"\\s*,\\s*"arguments"\\s*:)',
       close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
       into: "tool_calls",
-      content: "json",
-      transform: { type: "function", function: "{content}" },
+      content: "json-calls",
+      transform_each: true,
+      transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     content: { close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)", repeats: true, join: "", content: "text" },
   },
@@ -109,19 +138,19 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<function=(?P<name>[^>\\n]+)>". */
+/** Pattern "\\s*<function(?:=(?P<name>[^>\\n]+)| name=\"(?P<name>[^\"\\n]+)\")>(?=\\s*\\{)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<function=(?P<name>[^>\\n]+)>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}function\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}",
+    source: '\\s*<function(?:=(?P<name>[^>\\n]+)| name="(?P<name>[^"\\n]+)")>(?=\\s*\\{)',
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}function(?:\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)|\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}\\u{A}]])+)\\u{22})\\u{3E}(?=(?:[\\p{rtcSpace}])*\\u{7B})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?![\\s\\S])))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?:(?:(?![\\s\\S])|\\u{3D}(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S]))|(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}\\u{A}]])+)(?![\\s\\S]))))))))))|(?:\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])+)|\\u{20}name\\u{3D}\\u{22}(?:(?:[[^\\u{22}\\u{A}]])+)\\u{22})(?:(?![\\s\\S])|\\u{3E}(?=(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
     groupNames: ["name"],
-    groupSlots: [[1]],
+    groupSlots: [[1, 2]],
     keep: null,
     searchAnchor: false,
     lookbehind: 0,
@@ -137,14 +166,71 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*```[a-z_]*\\s*(?=\\{\\s*\"name\"\\s*:)". */
+/** Pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: '\\s*```[a-z_]*\\s*(?=\\{\\s*"name"\\s*:)',
-    js: "(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}(?:[a-z_])*(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
+    source: '\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*"name"\\s*:)',
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}tool\\u{3E}|\\u{3C}tools\\u{3E}|\\u{3C}response\\u{3E}|\\u{3C}json\\u{3E}|\\u{3C}JSON\\u{3E}|\\u{3C}xml\\u{3E}|\\u{3C}function_call\\u{3E})(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{60}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z_])*(?![\\s\\S])|(?:[a-z_])*(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?![\\s\\S]))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|j(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S]))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|J(?:(?![\\s\\S])|S(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?![\\s\\S]))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|x(?:(?![\\s\\S])|m(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))|(?:\\u{3C}tool\\u{3E}|\\u{3C}tools\\u{3E}|\\u{3C}response\\u{3E}|\\u{3C}json\\u{3E}|\\u{3C}JSON\\u{3E}|\\u{3C}xml\\u{3E}|\\u{3C}function_call\\u{3E})(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 5,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*```[a-z]*\\s*<(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*(?=\\{\\s*\"name\"\\s*:)". */
+const P3: PatternMatcher = new PatternMatcher(
+  {
+    source:
+      '\\s*```[a-z]*\\s*<(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*(?=\\{\\s*"name"\\s*:)',
+    js: "(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}(?:[a-z])*(?:[\\p{rtcSpace}])*\\u{3C}(?:tool|tools|response|json|JSON|xml|function_call|tool_call)\\u{3E}(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{60}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?:(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))|(?:(?![\\s\\S])|j(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|J(?:(?![\\s\\S])|S(?:(?![\\s\\S])|O(?![\\s\\S]))))|(?:(?![\\s\\S])|x(?:(?![\\s\\S])|m(?![\\s\\S])))|(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))|(?:tool|tools|response|json|JSON|xml|function_call|tool_call)(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 8,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*```[a-z]*\\s*(?=\\{\\s*\"name\"\\s*:)". */
+const P4: PatternMatcher = new PatternMatcher(
+  {
+    source: '\\s*```[a-z]*\\s*(?=\\{\\s*"name"\\s*:)',
+    js: "(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}(?:[a-z])*(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{60}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -165,14 +251,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "^\\s*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)". */
-const P3: PatternMatcher = new PatternMatcher(
+/** Pattern "(?:^|(?<=\\n))[^\\S\\n]*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)". */
+const P5: PatternMatcher = new PatternMatcher(
   {
-    source: '^\\s*(?=\\{\\s*"name"\\s*:\\s*"[^"\\n]*"\\s*,\\s*"arguments"\\s*:)',
-    js: "(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A}(?:[\\p{rtcSpace}])*\\u{22}(?:[[^\\u{22}\\u{A}]])*\\u{22}(?:[\\p{rtcSpace}])*\\u{2C}(?:[\\p{rtcSpace}])*\\u{22}arguments\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
+    source: '(?:^|(?<=\\n))[^\\S\\n]*(?=\\{\\s*"name"\\s*:\\s*"[^"\\n]*"\\s*,\\s*"arguments"\\s*:)',
+    js: "(?:(?<![\\s\\S])|(?<=\\u{A}))(?:[[^[^\\p{rtcSpace}]\\u{A}]])*(?=\\u{7B}(?:[\\p{rtcSpace}])*\\u{22}name\\u{22}(?:[\\p{rtcSpace}])*\\u{3A}(?:[\\p{rtcSpace}])*\\u{22}(?:[[^\\u{22}\\u{A}]])*\\u{22}(?:[\\p{rtcSpace}])*\\u{2C}(?:[\\p{rtcSpace}])*\\u{22}arguments\\u{22}(?:[\\p{rtcSpace}])*\\u{3A})",
     flags: "v",
     partial:
-      "(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}\\u{A}]])*(?![\\s\\S])|(?:[[^\\u{22}\\u{A}]])*(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{2C}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|u(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))))))",
+      "(?:(?<![\\s\\S])|(?<=\\u{A}))(?:(?:[[^[^\\p{rtcSpace}]\\u{A}]])*(?![\\s\\S])|(?:[[^[^\\p{rtcSpace}]\\u{A}]])*(?=(?:(?![\\s\\S])|\\u{7B}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}\\u{A}]])*(?![\\s\\S])|(?:[[^\\u{22}\\u{A}]])*(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{2C}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|g(?:(?![\\s\\S])|u(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{22}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: false,
@@ -194,7 +280,7 @@ const P3: PatternMatcher = new PatternMatcher(
   tables,
 );
 /** Pattern "</think>|(?=<tool_call>)". */
-const P4: PatternMatcher = new PatternMatcher(
+const P6: PatternMatcher = new PatternMatcher(
   {
     source: "</think>|(?=<tool_call>)",
     js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=\\u{3C}tool_call\\u{3E}))",
@@ -221,8 +307,92 @@ const P4: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+/** Pattern "\\s*</function>". */
+const P7: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*</function>",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}function\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 11,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>". */
+const P8: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}(?:tool|tools|response|json|JSON|xml|function_call)\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?:(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))|(?:(?![\\s\\S])|j(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|J(?:(?![\\s\\S])|S(?:(?![\\s\\S])|O(?![\\s\\S]))))|(?:(?![\\s\\S])|x(?:(?![\\s\\S])|m(?![\\s\\S])))|(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))|(?:tool|tools|response|json|JSON|xml|function_call)(?![\\s\\S])))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 6,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*```". */
+const P9: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*</(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*```",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}(?:tool|tools|response|json|JSON|xml|function_call|tool_call)\\u{3E}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?:(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?![\\s\\S])))))|(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))|(?:(?![\\s\\S])|j(?:(?![\\s\\S])|s(?:(?![\\s\\S])|o(?![\\s\\S]))))|(?:(?![\\s\\S])|J(?:(?![\\s\\S])|S(?:(?![\\s\\S])|O(?![\\s\\S]))))|(?:(?![\\s\\S])|x(?:(?![\\s\\S])|m(?![\\s\\S])))|(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))|(?:tool|tools|response|json|JSON|xml|function_call|tool_call)(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S])))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 9,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** Pattern "\\s*```". */
-const P5: PatternMatcher = new PatternMatcher(
+const P10: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*```",
     js: "(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60}",
@@ -250,7 +420,7 @@ const P5: PatternMatcher = new PatternMatcher(
   tables,
 );
 /** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
-const P6: PatternMatcher = new PatternMatcher(
+const P11: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
     js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E})",
@@ -277,6 +447,7 @@ const P6: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+const parse_json_calls: ContentParser = parseJsonCalls;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -295,10 +466,15 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return pyStrip(body);
 }
 
-/** fields.tool_calls: json then the transform. */
+const args1: JsonObject = { single: true };
+const field1: FieldTransform = {
+  name: "hermes_calls",
+  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transformEach: true,
+};
+/** fields.hermes_calls: json-calls then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
-  const content = parseJsonPlain(body);
-  return { type: "function", function: content };
+  return transformField(parse_json_calls(body, args1, ctx), field1, captures);
 }
 
 const transform2: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
@@ -311,27 +487,67 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
-/** fields.fenced_calls: json then the transform. */
+const args3: JsonObject = { single: true };
+const field3: FieldTransform = {
+  name: "wrapped_calls",
+  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transformEach: true,
+};
+/** fields.wrapped_calls: json-calls then the transform. */
 function process3(body: string, captures: Record<string, string>): JsonValue {
-  const content = parseJsonPlain(body);
-  return { type: "function", function: content };
+  return transformField(parse_json_calls(body, args3, ctx), field3, captures);
 }
 
-/** fields.bare_calls: json then the transform. */
+const args4: JsonObject = { single: true };
+const field4: FieldTransform = {
+  name: "fenced_wrapped_calls",
+  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transformEach: true,
+};
+/** fields.fenced_wrapped_calls: json-calls then the transform. */
 function process4(body: string, captures: Record<string, string>): JsonValue {
-  const content = parseJsonPlain(body);
-  return { type: "function", function: content };
+  return transformField(parse_json_calls(body, args4, ctx), field4, captures);
+}
+
+const args5: JsonObject = { single: true };
+const field5: FieldTransform = {
+  name: "fenced_calls",
+  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transformEach: true,
+};
+/** fields.fenced_calls: json-calls then the transform. */
+function process5(body: string, captures: Record<string, string>): JsonValue {
+  return transformField(parse_json_calls(body, args5, ctx), field5, captures);
+}
+
+const args6: JsonObject = {};
+const field6: FieldTransform = {
+  name: "bare_calls",
+  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transformEach: true,
+};
+/** fields.bare_calls: json-calls then the transform. */
+function process6(body: string, captures: Record<string, string>): JsonValue {
+  return transformField(parse_json_calls(body, args6, ctx), field6, captures);
 }
 
 /** fields.content: text. */
-function process5(body: string, captures: Record<string, string>): JsonValue {
+function process7(body: string, captures: Record<string, string>): JsonValue {
   void captures;
   return pyStrip(body);
 }
 
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
-  { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
+  {
+    name: "hermes_calls",
+    dirty: true,
+    repeats: false,
+    join: null,
+    optional: true,
+    into: { key: "tool_calls", spread: true },
+    process: process1,
+  },
   {
     name: "function_calls",
     dirty: true,
@@ -342,13 +558,31 @@ const fields: readonly FieldPlan[] = [
     process: process2,
   },
   {
+    name: "wrapped_calls",
+    dirty: true,
+    repeats: false,
+    join: null,
+    optional: true,
+    into: { key: "tool_calls", spread: true },
+    process: process3,
+  },
+  {
+    name: "fenced_wrapped_calls",
+    dirty: true,
+    repeats: false,
+    join: null,
+    optional: true,
+    into: { key: "tool_calls", spread: true },
+    process: process4,
+  },
+  {
     name: "fenced_calls",
     dirty: true,
     repeats: false,
     join: null,
     optional: true,
-    into: { key: "tool_calls", spread: false },
-    process: process3,
+    into: { key: "tool_calls", spread: true },
+    process: process5,
   },
   {
     name: "bare_calls",
@@ -356,10 +590,10 @@ const fields: readonly FieldPlan[] = [
     repeats: false,
     join: null,
     optional: true,
-    into: { key: "tool_calls", spread: false },
-    process: process4,
+    into: { key: "tool_calls", spread: true },
+    process: process6,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process5 },
+  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process7 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
@@ -411,70 +645,63 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
-/** Earliest p ≥ from with buf[p:] a proper prefix of "</function>" (-1 if none); candidates by last character. */
-function hold1(buf: string, from: number, n: number): number {
-  switch (buf.charCodeAt(n - 1)) {
-    case 60: // "<"
-      if (n - 1 >= from) return n - 1;
-      return -1;
-    case 47: // "/"
-      if (n - 2 >= from && buf.charCodeAt(n - 2) === 60) return n - 2;
-      return -1;
-    case 102: // "f"
-      if (n - 3 >= from && buf.startsWith("</", n - 3)) return n - 3;
-      return -1;
-    case 117: // "u"
-      if (n - 4 >= from && buf.startsWith("</f", n - 4)) return n - 4;
-      return -1;
-    case 110: // "n"
-      if (n - 10 >= from && buf.startsWith("</functio", n - 10)) return n - 10;
-      if (n - 5 >= from && buf.startsWith("</fu", n - 5)) return n - 5;
-      return -1;
-    case 99: // "c"
-      if (n - 6 >= from && buf.startsWith("</fun", n - 6)) return n - 6;
-      return -1;
-    case 116: // "t"
-      if (n - 7 >= from && buf.startsWith("</func", n - 7)) return n - 7;
-      return -1;
-    case 105: // "i"
-      if (n - 8 >= from && buf.startsWith("</funct", n - 8)) return n - 8;
-      return -1;
-    case 111: // "o"
-      if (n - 9 >= from && buf.startsWith("</functi", n - 9)) return n - 9;
-      return -1;
-  }
-  return -1;
-}
-
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
-  // open bare_calls: pattern "^\\s*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"
-  { field: 4, open: true, delim: new PatternDelimiter(P3), slot: 0 },
-  // open fenced_calls: pattern "\\s*```[a-z_]*\\s*(?=\\{\\s*\"name\"\\s*:)"
-  { field: 3, open: true, delim: new GuardedPatternDelimiter(P2, ["```"], lead0), slot: 1 },
-  // open function_calls: pattern "\\s*<function=(?P<name>[^>\\n]+)>"
-  { field: 2, open: true, delim: new GuardedPatternDelimiter(P1, ["<function="], lead0), slot: 2 },
-  // open thinking: "<think>"
-  { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 3 },
-  // open tool_calls: pattern "\\s*<tool_call>"
+  // open bare_calls: pattern "(?:^|(?<=\\n))[^\\S\\n]*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"
+  { field: 6, open: true, delim: new PatternDelimiter(P5), slot: 0 },
+  // open fenced_calls: pattern "\\s*```[a-z]*\\s*(?=\\{\\s*\"name\"\\s*:)"
+  { field: 5, open: true, delim: new GuardedPatternDelimiter(P4, ["```"], lead0), slot: 1 },
+  // open fenced_wrapped_calls: pattern "\\s*```[a-z]*\\s*<(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*(?=\\{\\s*\"name\"\\s*:)"
+  { field: 4, open: true, delim: new GuardedPatternDelimiter(P3, ["```"], lead0), slot: 2 },
+  // open function_calls: pattern "\\s*<function(?:=(?P<name>[^>\\n]+)| name=\"(?P<name>[^\"\\n]+)\")>(?=\\s*\\{)"
+  { field: 2, open: true, delim: new GuardedPatternDelimiter(P1, ["<function"], lead0), slot: 3 },
+  // open hermes_calls: pattern "\\s*<tool_call>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0), slot: 4 },
+  // open thinking: "<think>"
+  { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 5 },
+  // open wrapped_calls: pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)"
+  {
+    field: 3,
+    open: true,
+    delim: new GuardedPatternDelimiter(
+      P2,
+      ["<tool>", "<tools>", "<response>", "<json>", "<JSON>", "<xml>", "<function_call>"],
+      lead0,
+    ),
+    slot: 6,
+  },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 5, open: false, delim: new GuardedPatternDelimiter(P6, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 5 },
+  { field: 7, open: false, delim: new GuardedPatternDelimiter(P11, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 7 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>|(?=<tool_call>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P4), slot: 7 },
+  { field: 0, open: false, delim: new PatternDelimiter(P6), slot: 9 },
+];
+/** inside function_calls: the watched delimiters in the reference's tie-break order. */
+const W2: Watched[] = [
+  // close function_calls: pattern "\\s*</function>"
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P7, ["</function>"], lead0), slot: 11 },
+];
+/** inside wrapped_calls: the watched delimiters in the reference's tie-break order. */
+const W3: Watched[] = [
+  // close wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>"
+  { field: 3, open: false, delim: new GuardedPatternDelimiter(P8, ["</"], lead0), slot: 13 },
+];
+/** inside fenced_wrapped_calls: the watched delimiters in the reference's tie-break order. */
+const W4: Watched[] = [
+  // close fenced_wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*```"
+  { field: 4, open: false, delim: new GuardedPatternDelimiter(P9, ["</"], lead0), slot: 15 },
 ];
 /** inside fenced_calls: the watched delimiters in the reference's tie-break order. */
-const W3: Watched[] = [
+const W5: Watched[] = [
   // close fenced_calls: pattern "\\s*```"
-  { field: 3, open: false, delim: new GuardedPatternDelimiter(P5, ["```"], lead0), slot: 9 },
+  { field: 5, open: false, delim: new GuardedPatternDelimiter(P10, ["```"], lead0), slot: 17 },
 ];
 /** inside bare_calls: the watched delimiters in the reference's tie-break order. */
-const W4: Watched[] = [
+const W6: Watched[] = [
   // close bare_calls: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 4, open: false, delim: new GuardedPatternDelimiter(P6, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 11 },
+  { field: 6, open: false, delim: new GuardedPatternDelimiter(P11, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 19 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -485,25 +712,30 @@ function truncatePrefix(prefix: string): string {
 
 const LOOKBEHIND: number = Math.max(
   0,
+  P5.lookbehind,
+  P4.lookbehind,
   P3.lookbehind,
-  P2.lookbehind,
   P1.lookbehind,
   P0.lookbehind,
+  P2.lookbehind,
+  P11.lookbehind,
   P6.lookbehind,
-  P4.lookbehind,
-  P5.lookbehind,
+  P7.lookbehind,
+  P8.lookbehind,
+  P9.lookbehind,
+  P10.lookbehind,
 );
-/** outside (implicit field content): open bare_calls: pattern "^\\s*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"; open fenced_calls: pattern "\\s*```[a-z_]*\\s*(?=\\{\\s*\"name\"\\s*:)"; open function_calls: pattern "\\s*<function=(?P<name>[^>\\n]+)>"; open thinking: "<think>"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** outside (implicit field content): open bare_calls: pattern "(?:^|(?<=\\n))[^\\S\\n]*(?=\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"; open fenced_calls: pattern "\\s*```[a-z]*\\s*(?=\\{\\s*\"name\"\\s*:)"; open fenced_wrapped_calls: pattern "\\s*```[a-z]*\\s*<(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*(?=\\{\\s*\"name\"\\s*:)"; open function_calls: pattern "\\s*<function(?:=(?P<name>[^>\\n]+)| name=\"(?P<name>[^\"\\n]+)\")>(?=\\s*\\{)"; open hermes_calls: pattern "\\s*<tool_call>"; open thinking: "<think>"; open wrapped_calls: pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  scanWatched(WO, buf, pos, eos, out, 6);
+  scanWatched(WO, buf, pos, eos, out, 8);
 }
 
 /** inside thinking: close thinking: pattern "</think>|(?=<tool_call>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  scanWatched(W0, buf, pos, eos, out, 8);
+  scanWatched(W0, buf, pos, eos, out, 10);
 }
 
-/** inside tool_calls: close tool_calls: "</tool_call>". */
+/** inside hermes_calls: close hermes_calls: "</tool_call>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   const n = buf.length;
   const s = buf.indexOf("</tool_call>", pos);
@@ -521,38 +753,35 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.hold = p >= 0 ? p : n;
 }
 
-/** inside function_calls: close function_calls: "</function>". */
+/** inside function_calls: close function_calls: pattern "\\s*</function>". */
 function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  const n = buf.length;
-  const s = buf.indexOf("</function>", pos);
-  if (s >= 0) {
-    out.hold = n;
-    out.field = 2;
-    out.open = false;
-    out.start = s;
-    out.end = s + 11;
-    out.groups = null;
-    return;
-  }
-  out.field = -1;
-  const p = eos ? -1 : hold1(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  scanWatched(W2, buf, pos, eos, out, 12);
+}
+
+/** inside wrapped_calls: close wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>". */
+function scanField3(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(W3, buf, pos, eos, out, 14);
+}
+
+/** inside fenced_wrapped_calls: close fenced_wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*```". */
+function scanField4(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(W4, buf, pos, eos, out, 16);
 }
 
 /** inside fenced_calls: close fenced_calls: pattern "\\s*```". */
-function scanField3(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  scanWatched(W3, buf, pos, eos, out, 10);
+function scanField5(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(W5, buf, pos, eos, out, 18);
 }
 
 /** inside bare_calls: close bare_calls: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
-function scanField4(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  scanWatched(W4, buf, pos, eos, out, 12);
+function scanField6(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(W6, buf, pos, eos, out, 20);
 }
 
 /** The plan of one parser: the template's constants and scanners. */
 class ParserPlan implements Plan {
   readonly fields = fields;
-  readonly implicit = 5;
+  readonly implicit = 7;
   readonly defaults = defaults;
   readonly lookbehind = LOOKBEHIND;
   readonly truncatePrefix = truncatePrefix;
@@ -572,6 +801,12 @@ class ParserPlan implements Plan {
         return;
       case 4:
         scanField4(buf, pos, eos, out);
+        return;
+      case 5:
+        scanField5(buf, pos, eos, out);
+        return;
+      case 6:
+        scanField6(buf, pos, eos, out);
         return;
       default:
         scanOutside(buf, pos, eos, out);

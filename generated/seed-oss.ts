@@ -53,15 +53,17 @@ export const template: JsonValue = {
       content: "text",
     },
     tool_calls: {
-      open_pattern: "\\s*<seed:tool_call>\\s*<function=(?P<name>[^>\\n]+)>",
-      close_pattern: "\\s*</function>\\s*</seed:tool_call>",
+      open_pattern: "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>",
+      close_pattern: "\\s*</function>",
       repeats: true,
       content: "xml-inline",
-      content_args: { tag_pattern: "<parameter=(?P<key>[^>\\n]+)>(?P<value>.*?)</parameter>" },
+      content_args: {
+        tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)",
+      },
       argument_types: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
-    content: { close_pattern: "\\s*<seed:eos>", repeats: true, join: "", content: "text" },
+    content: { close_pattern: "\\s*(?:</seed:tool_call>|<seed:eos>)", repeats: true, join: "", content: "text" },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -95,14 +97,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<seed:tool_call>\\s*<function=(?P<name>[^>\\n]+)>". */
+/** Pattern "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<seed:tool_call>\\s*<function=(?P<name>[^>\\n]+)>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}seed\\u{3A}tool_call\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}function\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}",
+    source: "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}seed\\u{3A}tool_call\\u{3E}(?:[\\p{rtcSpace}])*|)\\u{3C}function\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?![\\s\\S]))))))))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))|(?:\\u{3C}seed\\u{3A}tool_call\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -115,7 +117,7 @@ const P1: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 28,
+      minLength: 12,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["name"],
@@ -123,14 +125,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*</function>\\s*</seed:tool_call>". */
+/** Pattern "\\s*</function>". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*</function>\\s*</seed:tool_call>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}function\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}seed\\u{3A}tool_call\\u{3E}",
+    source: "\\s*</function>",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}function\\u{3E}",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -143,7 +145,7 @@ const P2: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 28,
+      minLength: 11,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -151,14 +153,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<seed:eos>". */
+/** Pattern "\\s*(?:</seed:tool_call>|<seed:eos>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<seed:eos>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}seed\\u{3A}eos\\u{3E}",
+    source: "\\s*(?:</seed:tool_call>|<seed:eos>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}seed\\u{3A}tool_call\\u{3E}|\\u{3C}seed\\u{3A}eos\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -179,14 +181,14 @@ const P3: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<parameter=(?P<key>[^>\\n]+)>(?P<value>.*?)</parameter>". */
+/** Pattern "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)". */
 const P4: PatternMatcher = new PatternMatcher(
   {
-    source: "<parameter=(?P<key>[^>\\n]+)>(?P<value>.*?)</parameter>",
-    js: "\\u{3C}parameter\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}parameter\\u{3E}",
+    source: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)",
+    js: "\\u{3C}parameter\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}(?:\\u{A}|)((?:[\\s\\S])*?)(?:\\u{A}|)(?:\\u{3C}\\u{2F}parameter\\u{3E}|(?=\\u{3C}parameter\\u{3D})|(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))|(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -199,7 +201,7 @@ const P4: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "<parameter=",
       firstChars: [[60, 60]],
-      minLength: 25,
+      minLength: 13,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "value"],
@@ -209,7 +211,7 @@ const P4: PatternMatcher = new PatternMatcher(
 );
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
-  ["<parameter=(?P<key>[^>\\n]+)>(?P<value>.*?)</parameter>", P4],
+  ["<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)", P4],
 ]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -228,7 +230,9 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return pyStrip(body);
 }
 
-const args1: JsonObject = { tag_pattern: "<parameter=(?P<key>[^>\\n]+)>(?P<value>.*?)</parameter>" };
+const args1: JsonObject = {
+  tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)",
+};
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
@@ -319,14 +323,19 @@ function hold0(buf: string, from: number, n: number): number {
 const WO: Watched[] = [
   // open thinking: pattern "<seed:think>|^\\s*(?=</seed:think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
-  // open tool_calls: pattern "\\s*<seed:tool_call>\\s*<function=(?P<name>[^>\\n]+)>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<seed:tool_call>"], lead0), slot: 1 },
-  // close content: pattern "\\s*<seed:eos>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["<seed:eos>"], lead0), slot: 2 },
+  // open tool_calls: pattern "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<seed:tool_call>", "<function="], lead0), slot: 1 },
+  // close content: pattern "\\s*(?:</seed:tool_call>|<seed:eos>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["</seed:tool_call>", "<seed:eos>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
-  // close tool_calls: pattern "\\s*</function>\\s*</seed:tool_call>"
+  // close tool_calls: pattern "\\s*</function>"
   { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</function>"], lead0), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
@@ -337,7 +346,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<seed:think>|^\\s*(?=</seed:think>)"; open tool_calls: pattern "\\s*<seed:tool_call>\\s*<function=(?P<name>[^>\\n]+)>"; close content: pattern "\\s*<seed:eos>". */
+/** outside (implicit field content): open thinking: pattern "<seed:think>|^\\s*(?=</seed:think>)"; open tool_calls: pattern "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"; close content: pattern "\\s*(?:</seed:tool_call>|<seed:eos>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }
@@ -360,7 +369,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.hold = p >= 0 ? p : n;
 }
 
-/** inside tool_calls: close tool_calls: pattern "\\s*</function>\\s*</seed:tool_call>". */
+/** inside tool_calls: close tool_calls: pattern "\\s*</function>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(W1, buf, pos, eos, out, 5);
 }

@@ -53,15 +53,22 @@ export const template: JsonValue = {
       content: "text",
     },
     tool_calls: {
-      open_pattern: "\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>",
-      close_pattern: "\\s*</function>\\s*</tool_call>",
+      open_pattern: "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>",
+      close_pattern: "\\s*</function>",
       repeats: true,
       content: "xml-inline",
-      content_args: { tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?</parameter>" },
+      content_args: {
+        tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)",
+      },
       argument_types: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
-    content: { close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)", repeats: true, join: "", content: "text" },
+    content: {
+      close_pattern: "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)",
+      repeats: true,
+      join: "",
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -95,14 +102,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>". */
+/** Pattern "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}tool_call\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}function\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}",
+    source: "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}tool_call\\u{3E}(?:[\\p{rtcSpace}])*|)\\u{3C}function\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?![\\s\\S])))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))|(?:\\u{3C}tool_call\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -115,7 +122,7 @@ const P1: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 23,
+      minLength: 12,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["name"],
@@ -123,14 +130,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*</function>\\s*</tool_call>". */
+/** Pattern "\\s*</function>". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*</function>\\s*</tool_call>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}function\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}tool_call\\u{3E}",
+    source: "\\s*</function>",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}function\\u{3E}",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -143,7 +150,7 @@ const P2: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 23,
+      minLength: 11,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -151,14 +158,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** Pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E})",
+    source: "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}tool_call\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -179,14 +186,14 @@ const P3: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?</parameter>". */
+/** Pattern "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)". */
 const P4: PatternMatcher = new PatternMatcher(
   {
-    source: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?</parameter>",
-    js: "\\u{3C}parameter\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}(?:\\u{A}|)((?:[\\s\\S])*?)(?:\\u{A}|)\\u{3C}\\u{2F}parameter\\u{3E}",
+    source: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)",
+    js: "\\u{3C}parameter\\u{3D}((?:[[^\\u{3E}\\u{A}]])+)\\u{3E}(?:\\u{A}|)((?:[\\s\\S])*?)(?:\\u{A}|)(?:\\u{3C}\\u{2F}parameter\\u{3E}|(?=\\u{3C}parameter\\u{3D})|(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{3D}(?:(?:[[^\\u{3E}\\u{A}]])*(?![\\s\\S])|(?:(?:[[^\\u{3E}\\u{A}]])+)(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|(?:\\u{A}|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))|(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -199,7 +206,7 @@ const P4: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "<parameter=",
       firstChars: [[60, 60]],
-      minLength: 25,
+      minLength: 13,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "value"],
@@ -209,7 +216,7 @@ const P4: PatternMatcher = new PatternMatcher(
 );
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
-  ["<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?</parameter>", P4],
+  ["<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)", P4],
 ]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -228,7 +235,9 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return pyStrip(body);
 }
 
-const args1: JsonObject = { tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?</parameter>" };
+const args1: JsonObject = {
+  tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)",
+};
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
@@ -306,14 +315,19 @@ function hold0(buf: string, from: number, n: number): number {
 const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
-  // open tool_calls: pattern "\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 2 },
+  // open tool_calls: pattern "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>", "<function="], lead0), slot: 1 },
+  // close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["</tool_call>", "<|im_end|>", "<|endoftext|>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
-  // close tool_calls: pattern "\\s*</function>\\s*</tool_call>"
+  // close tool_calls: pattern "\\s*</function>"
   { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</function>"], lead0), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
@@ -324,7 +338,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"; close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }
@@ -347,7 +361,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   out.hold = p >= 0 ? p : n;
 }
 
-/** inside tool_calls: close tool_calls: pattern "\\s*</function>\\s*</tool_call>". */
+/** inside tool_calls: close tool_calls: pattern "\\s*</function>". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(W1, buf, pos, eos, out, 5);
 }

@@ -58,7 +58,10 @@ export const template: JsonValue = {
       close_pattern: "\\s*</steptml:invoke>\\s*<｜tool_call_end｜>",
       repeats: true,
       content: "xml-inline",
-      content_args: { tag_pattern: '<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)</steptml:parameter>' },
+      content_args: {
+        tag_pattern:
+          '<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</steptml:parameter>|\\n?(?=<steptml:parameter name=")|\\n?$)',
+      },
       argument_types: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
@@ -209,14 +212,15 @@ const P4: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<steptml:parameter name=\"(?P<key>[^\"]+)\">(?P<value>.*?)</steptml:parameter>". */
+/** Pattern "<steptml:parameter name=\"(?P<key>[^\"]+)\">(?P<value>.*?)(?:</steptml:parameter>|\\n?(?=<steptml:parameter name=\")|\\n?$)". */
 const P5: PatternMatcher = new PatternMatcher(
   {
-    source: '<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)</steptml:parameter>',
-    js: "\\u{3C}steptml\\u{3A}parameter\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}((?:[\\s\\S])*?)\\u{3C}\\u{2F}steptml\\u{3A}parameter\\u{3E}",
+    source:
+      '<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</steptml:parameter>|\\n?(?=<steptml:parameter name=")|\\n?$)',
+    js: "\\u{3C}steptml\\u{3A}parameter\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}((?:[\\s\\S])*?)(?:\\u{3C}\\u{2F}steptml\\u{3A}parameter\\u{3E}|(?:\\u{A}|)(?=\\u{3C}steptml\\u{3A}parameter\\u{20}name\\u{3D}\\u{22})|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|t(?:(?![\\s\\S])|m(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|t(?:(?![\\s\\S])|m(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))))))))))))))))))))))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|t(?:(?![\\s\\S])|m(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|t(?:(?![\\s\\S])|m(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|t(?:(?![\\s\\S])|m(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?![\\s\\S])))))))))))))))))))))))))))|(?![\\s\\S])))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -229,7 +233,7 @@ const P5: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: '<steptml:parameter name="',
       firstChars: [[60, 60]],
-      minLength: 48,
+      minLength: 28,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: ["key", "value"],
@@ -239,7 +243,10 @@ const P5: PatternMatcher = new PatternMatcher(
 );
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
-  ['<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)</steptml:parameter>', P5],
+  [
+    '<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</steptml:parameter>|\\n?(?=<steptml:parameter name=")|\\n?$)',
+    P5,
+  ],
 ]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -259,7 +266,8 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const args1: JsonObject = {
-  tag_pattern: '<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)</steptml:parameter>',
+  tag_pattern:
+    '<steptml:parameter name="(?P<key>[^"]+)">(?P<value>.*?)(?:</steptml:parameter>|\\n?(?=<steptml:parameter name=")|\\n?$)',
 };
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */

@@ -138,6 +138,13 @@ export function callBody(f: FieldSpec, shape: CallShape, tools: Tool[], c: BodyC
       // Call objects as Llama 3.x writes them ({"name", "parameters"}), or xLAM and others ("arguments"),
       // alone or in a list; parallel calls in a list.
       if (!shape.list || shape.name.in !== "body" || shape.name.key !== "name" || shape.argsKey !== "arguments") return "json-calls needs transform_each over {name, arguments}";
+      if (isObj(f.contentArgs) && f.contentArgs.single === true) {
+        // `single`: one call object per region (the region repeats for parallel calls), as the json parser's.
+        const perTool = new Map<string, G>();
+        const one = { name: { in: "body", key: "name" }, argsKey: "arguments", list: false, otherKeys: false } as const;
+        for (const t of tools) perTool.set(t.name, seq(space(), callObject(t, one, valueContext(c, "json", t.parameters), c), space()));
+        return { perTool };
+      }
       const objects = tools.flatMap((t) =>
         ["parameters", "arguments"].map((key) => callObject(t, { name: { in: "body", key: "name" }, argsKey: key, list: false, otherKeys: false }, valueContext(c, "json", t.parameters), c)),
       );

@@ -136,7 +136,7 @@ export function buildItems(turn: Turn, c: RegionContext): Item[] {
   for (const f of turn.fields) {
     const ends = endings(f, c);
     const leading = f.open.branches.filter((b) => !b.startOnly).flatMap((b) => splitLeading(b.g)?.map((l) => l.literal) ?? []);
-    const item: Item = { id: f.spec.name, field: f, once: !f.spec.repeats, isCall: f.kind === "calls", variants: [], leading };
+    const item: Item = { id: f.spec.name, field: f, once: !f.spec.repeats && !f.spec.into, isCall: f.kind === "calls", variants: [], leading };
     if (f.kind !== "calls") {
       // A zero-width open right before the close (`^\s*(?=</think>)`): the body is empty, and the region
       // can only end with that close.

@@ -148,6 +148,10 @@ class TextBlock {
   /** Characters sent for this block. */
   sent = 0;
   sepSent = false;
+  /** Recover mode: the block begins with a failed region's text after earlier text of its field; the
+   * engine keeps the whitespace it begins with (the separator), so this block does not strip it. */
+  lead = false;
+  leadText = "";
   constructor(
     readonly kind: TextKind,
     readonly field: string,
@@ -184,6 +188,9 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
   private callCount = 0;
   private readonly closedCalls = new Digest();
   private divergent: Set<string> | null = null;
+  /** Recover mode: a region just failed (its text opens the next text block), and the text fields that hold text. */
+  private failed = false;
+  private readonly holdsText = new Set<string>();
   private done = 0;
 
   constructor(private readonly options: DeltaStreamOptions = {}) {
@@ -244,6 +251,7 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
   private fail(field: string): void {
     if (this.tool !== null && this.tool.field === field) this.tool = null;
     else if (this.text !== null && this.text.field === field) this.text = null;
+    this.failed = true;
   }
 
   /** Calls 0…completedCalls-1 have all their argument text sent (their region closed). */
@@ -269,6 +277,8 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
       this.joined.set(field, n + 1);
     }
     this.text = new TextBlock(entry.kind, field, entry, n);
+    this.text.lead = this.failed && this.holdsText.has(field);
+    this.failed = false;
   }
 
   private textChunk(b: TextBlock, text: string): void {
@@ -278,8 +288,12 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
       if (!b.started) {
         let i = 0;
         while (i < t.length && pyIsSpaceCode(t.charCodeAt(i))) i++;
-        if (i === t.length) return;
-        if (i > 0) t = t.slice(i);
+        if (b.lead) b.leadText += t.slice(0, i);
+        if (i === t.length) {
+          if (b.lead) b.ws += t;
+          return;
+        }
+        if (i > 0 && !b.lead) t = t.slice(i);
         b.started = true;
       }
       // Trailing whitespace may be stripped at close: hold it until something follows it.
@@ -348,7 +362,9 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
     this.text = null;
     // What was streamed is a prefix of the block's final text by construction (the text parser strips
     // exactly what textChunk holds back); finish() checks the whole against the final message.
-    const full = textOf(value) ?? "";
+    const stripped = textOf(value) ?? "";
+    const full = b.lead && stripped ? b.leadText + stripped : stripped;
+    if (full) this.holdsText.add(field);
     if (full.length >= b.sent) this.sendBlockText(b, full.slice(b.sent));
     else this.markDivergent(b.kind === "content" ? CONTENT_FIELD : "reasoning");
     (b.kind === "content" ? this.sentContent : this.sentReasoning).push(full);

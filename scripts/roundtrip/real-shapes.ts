@@ -10,70 +10,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-interface Issue {
-  kind: "region" | "unclaimed" | "overwritten" | "missing";
-  field: string | null;
-  start: number;
-  end: number;
-}
-interface Row {
-  name: string;
-  shape: string;
-  prefix: string;
-  text: string;
-  expected: Record<string, Json>;
-  tools?: Json[];
-  on_error?: "recover";
-  errors?: Issue[];
-}
-
-// ---- message helpers ------------------------------------------------------------------------------------
-const call = (name: string, args: Record<string, Json>): Json => ({ type: "function", function: { name, arguments: args } });
-function msg(m: { thinking?: string; content?: string; calls?: Json[] }): Record<string, Json> {
-  const out: Record<string, Json> = { role: "assistant" };
-  if (m.thinking) out.thinking = m.thinking;
-  if (m.content) out.content = m.content;
-  if (m.calls?.length) out.tool_calls = m.calls;
-  return out;
-}
-/** The stream offsets of `from` … end of `to` in `text` (kept prefix empty: the prefix ends at the anchor). */
-function span(text: string, from: string, to: string, kind: Issue["kind"], field: string | null, after = 0): Issue {
-  const start = text.indexOf(from, after);
-  const end = text.indexOf(to, start) + to.length;
-  if (start < 0 || end < to.length) throw new Error(`span: ${JSON.stringify(from)}…${JSON.stringify(to)} not in ${JSON.stringify(text)}`);
-  return { kind, field, start, end };
-}
-const recover = (r: Omit<Row, "on_error">): Row => ({ ...r, on_error: "recover" });
-
-const WEATHER = call("get_weather", { city: "Paris" });
-const TOOL_WEATHER: Json = {
-  type: "function",
-  function: {
-    name: "get_weather",
-    parameters: { type: "object", properties: { city: { type: "string" }, days: { type: "integer" }, zip: { type: "string" }, metric: { type: "boolean" } } },
-  },
-};
-
-// ---- prompts (each ends with the template's start anchor) --------------------------------------------------
-const Q = "What's the weather in Paris?";
-const CHATML = `<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\n${Q}<|im_end|>\n<|im_start|>assistant\n`;
-const CHATML_THINK = `${CHATML}<think>\n`;
-const LLAMA3 = `<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\n${Q}<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n`;
-const LLAMA4 = `<|begin_of_text|><|header_start|>user<|header_end|>\n\n${Q}<|eot|><|header_start|>assistant<|header_end|>\n\n`;
-const MISTRAL = `<s>[INST]${Q}[/INST]`;
-const HARMONY = `<|start|>system<|message|>You are ChatGPT.<|end|><|start|>user<|message|>${Q}<|end|><|start|>assistant`;
-const DS = `<｜begin▁of▁sentence｜><｜User｜>${Q}<｜Assistant｜>`;
-const KIMI = `<|im_user|>user<|im_middle|>${Q}<|im_end|><|im_assistant|>assistant<|im_middle|>`;
-const GRANITE = `<|start_of_role|>user<|end_of_role|>${Q}<|end_of_text|>\n<|start_of_role|>assistant<|end_of_role|>`;
-const GEMMA4 = `<bos><|turn>user\n${Q}<turn|>\n<|turn>model\n`;
-const HY3 = `<｜hy_begin_of_sentence:opensource｜><｜hy_User:opensource｜>${Q}<｜hy_Assistant:opensource｜>`;
+import { type Json, type Issue, type Row, hermesCall, qwenXml, call, msg, span, recover, WEATHER, TOOL_WEATHER, Q, CHATML, CHATML_THINK, LLAMA3, LLAMA4, MISTRAL, HARMONY, DS, KIMI, GRANITE, GEMMA4, HY3 } from "./real-shape-helpers.ts";
+import { addSecondPassRows, addTokenSpellingRows } from "./real-shapes-second-pass.ts";
 
 // ---- shapes shared by several families --------------------------------------------------------------------
-const hermesCall = (name: string, args: Json) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
-const qwenXml = (name: string, params: [string, string][]) =>
-  `<tool_call>\n<function=${name}>\n${params.map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>\n`).join("")}</function>\n</tool_call>`;
-
 /** Qwen's XML call format (Qwen3-Coder, Qwen3.5): variants models write. */
 function qwenXmlShapes(prefix: string, eos: string, opts: { think: boolean }): Row[] {
   const rows: Row[] = [
@@ -176,7 +116,7 @@ const add = (name: string, ...rows: Row[]) => (ROWS[name] ??= []).push(...rows);
       shape: "malformed JSON in a call (a brace missing): recover keeps the raw call as content",
       prefix: CHATML,
       text: bad,
-      expected: msg({ content: `Checking.<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}\n</tool_call>` }),
+      expected: msg({ content: `Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}\n</tool_call>` }),
       errors: [span(bad, "\n<tool_call>", "</tool_call>", "region", "tool_calls")],
     }),
   );
@@ -231,7 +171,7 @@ const add = (name: string, ...rows: Row[]) => (ROWS[name] ??= []).push(...rows);
       prefix: CHATML,
       text: trunc,
       expected: msg({ content: trunc }),
-      errors: [{ kind: "region", field: "tool_calls", start: 0, end: trunc.length }],
+      errors: [{ kind: "region", field: "hermes_calls", start: 0, end: trunc.length }],
     }),
   );
   const two = `${c}\n<tool_call>\n{"name": "get_time", "arguments": {"tz": }}\n</tool_call><|im_end|>`;
@@ -243,7 +183,7 @@ const add = (name: string, ...rows: Row[]) => (ROWS[name] ??= []).push(...rows);
       prefix: CHATML,
       text: two,
       expected: msg({ calls: [WEATHER], content: `<tool_call>\n{"name": "get_time", "arguments": {"tz": }}\n</tool_call>` }),
-      errors: [span(two, "\n<tool_call>", "</tool_call>", "region", "tool_calls", c.length)],
+      errors: [span(two, "\n<tool_call>", "</tool_call>", "region", "hermes_calls", c.length)],
     }),
   );
 }
@@ -861,8 +801,8 @@ add(
       shape: "the stream ends inside a call's JSON: recover keeps content and the raw call text",
       prefix: CHATML,
       text,
-      expected: msg({ content: `Let me check.<tool_call>\n{"name": "get_weather", "arguments": {"city": "Par` }),
-      errors: [{ kind: "region", field: "tool_calls", start: "Let me check.".length, end: text.length }],
+      expected: msg({ content: `Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Par` }),
+      errors: [{ kind: "region", field: "hermes_calls", start: "Let me check.".length, end: text.length }],
     }),
   );
 }
@@ -1007,6 +947,8 @@ const readRows = (name: string): string[] => {
   const file = join(dir, `${name}.jsonl`);
   return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l.trim()) : [];
 };
+addTokenSpellingRows(add);
+addSecondPassRows(add, (name) => [...readRows(name).map((l) => JSON.parse(l) as Row).filter((r) => !("shape" in r)), ...(ROWS[name] ?? [])]);
 let written = 0;
 for (const name of Object.keys(ROWS)) {
   const own = readRows(name).filter((l) => !("shape" in JSON.parse(l)));

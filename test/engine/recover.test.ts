@@ -31,10 +31,10 @@ function streamed(template: unknown, text: string, size: number) {
 describe("recover mode: a bad region never loses the message", () => {
   const bad = 'Hi.\n<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>\n<tool_call>{"name": "g", "arguments": {}}</tool_call>Bye.<|im_end|>';
 
-  it("malformed JSON: the raw call (delimiters included) joins the content in stream order; other calls stay", () => {
+  it("malformed JSON: the raw call (delimiters and the whitespace before them included) joins the content in stream order; other calls stay", () => {
     const r = parseResponse(qwen, bad, recover);
     expect(r.message).toEqual({
-      content: 'Hi.<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>Bye.',
+      content: 'Hi.\n<tool_call>\n{"name": "f", "arguments": {"a": 1}\n</tool_call>Bye.',
       tool_calls: [{ type: "function", function: { name: "g", arguments: {} } }],
     });
     const start = bad.indexOf("\n<tool_call>");

@@ -99,8 +99,10 @@ describe("free text that holds none of the markers", () => {
 describe("tool schemas", () => {
   const tool = (parameters: unknown) => [{ type: "function", function: { name: "f", parameters } }];
   const call = (args: string) => `<tool_call>\n{"name": "f", "arguments": ${args}}\n</tool_call>`;
+  // qwen3: one call syntax, so the report names only the schema keywords (the robust Hermes templates add
+  // call syntaxes the grammar leaves out, which it reports too).
   async function check(parameters: unknown, good: string[], bad: string[]) {
-    const g = grammarFor(templateJson("hermes-2-pro"), { tools: tool(parameters), toolChoice: "required", format: "gbnf" });
+    const g = grammarFor(templateJson("qwen3"), { tools: tool(parameters), toolChoice: "required", format: "gbnf" });
     const ll = (await llamaGbnf(g.gbnf!.grammar))!;
     for (const a of good) expect(await ll.accepts(call(a)), a).toBe(true);
     for (const a of bad) expect(await ll.accepts(call(a)), a).toBe(false);

@@ -12,6 +12,7 @@ import { checkOptions, checkText } from "./arguments.ts";
 import { UnrepresentableError, unrepresentable } from "../python/representable.ts";
 import { typeArgumentsAsJson } from "../transform/json-types.ts";
 import { IssueLog } from "./recovery.ts";
+import { pyIsSpaceCode } from "../python/strip.ts";
 
 /**
  * Consumed characters worth dropping: any. A slice is O(1), and the next search (indexOf) flattens the
@@ -106,6 +107,9 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   private closeEnd = 0;
   /** The open implicit block began with a failed region's text: it joins the stored value, never replaces it. */
   private recovered = false;
+  /** The whitespace a failed region's text began with (its open pattern's `\s*`): kept between the text
+   * before it and the recovered text when they are joined, so recover mode loses no separator. */
+  private recoveredLead = "";
   /** Per field index: the text span of the block a non-repeating field holds, to report it if replaced. */
   private readonly stored: ({ start: number; end: number } | undefined)[] = [];
 
@@ -387,6 +391,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     const implicit = this.plan.fields[this.plan.implicit]!;
     this.opened = true;
     this.recovered = true;
+    this.recoveredLead = leadingSpace(raw);
     this.regionStart = start;
     this.parts.push(raw);
     if (this.emitEvents) {
@@ -442,7 +447,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         // A non-string default cannot be concatenated (Python raises TypeError).
         throw new ContentError(`fields.${name}.join: cannot join onto a ${describe(previous)} default`, "TypeError");
       }
-      dictSet(this.output, name, previous === undefined || previous === null ? value : previous + field.join + value);
+      const lead = this.recovered && previous && value ? this.recoveredLead : "";
+      dictSet(this.output, name, previous === undefined || previous === null ? value : previous + field.join + lead + value);
     } else if (field.repeats) {
       if (!Object.prototype.hasOwnProperty.call(this.output, name)) dictSet(this.output, name, [value]);
       else {
@@ -482,7 +488,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     const span = { start: this.regionStart, end: this.regionStart + this.body.length };
     if (before && this.recovered && typeof previous === "string" && typeof value === "string") {
       this.stored[index] = { start: before.start, end: span.end };
-      return previous + value;
+      return previous + (previous && value ? this.recoveredLead : "") + value;
     }
     if (before && previous !== undefined && !isEmptyValue(previous)) this.issues!.overwritten(name, before.start, before.end, span.start);
     this.stored[index] = span;
@@ -497,6 +503,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   private resetToImplicit(): void {
     this.current = this.plan.implicit;
     this.recovered = false;
+    this.recoveredLead = "";
     this.captures = {};
     // parts is already empty: every close gathers it into body, and nothing is added before opening.
     this.body = "";
@@ -588,4 +595,11 @@ function representable(v: JsonValue): boolean {
     if (!(k as string & { isWellFormed(): boolean }).isWellFormed() || !representable(v[k]!)) return false;
   }
   return true;
+}
+
+/** The whitespace `text` begins with (Python's str.strip set, as the text parser strips). */
+function leadingSpace(text: string): string {
+  let i = 0;
+  while (i < text.length && pyIsSpaceCode(text.charCodeAt(i))) i++;
+  return text.slice(0, i);
 }
