@@ -8,6 +8,7 @@ import type { InferOutcome, ResolveOptions } from "response-template/runtime";
 import { inferTemplate } from "../infer/index.ts";
 import { readModelInput } from "./read-input.ts";
 
+/** Options of the compiler's resolveTemplate, which also reads folders and files and can infer. */
 export interface NodeResolveOptions extends Omit<ResolveOptions, "infer"> {
   /** Step 5 (default true): infer a template from the chat template when no shipped one fits. */
   infer?: boolean;

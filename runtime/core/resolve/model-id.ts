@@ -2,6 +2,7 @@
 // with sizes, dates, quantisation/repackaging marks and generic suffixes dropped, so that
 // `bartowski/Qwen3-14B-Instruct-GGUF:Q4_K_M` and `Qwen/Qwen3-8B` both read as ["qwen", "3"].
 
+/** A Hugging Face model id read into family tokens (see parseModelId). */
 export interface ModelId {
   /** Organisation as written (null for a bare name). */
   org: string | null;

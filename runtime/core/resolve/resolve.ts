@@ -30,6 +30,7 @@ export interface InferOutcome {
   error?: string;
 }
 
+/** How resolveTemplate chooses: which variant of a pair, and the optional infer step. */
 export interface ResolveOptions {
   /** "robust" (default): where a template has a `-robust` variant that reads real model output, that one;
    * "reference": the reference-exact template. */
@@ -38,13 +39,16 @@ export interface ResolveOptions {
   infer?: (chatTemplate: string) => InferOutcome;
 }
 
+/** The step that decided: 1 tokenizer-config key, 2 exact chat-template fingerprint, 3 model-id family rule, 4 structural markers, 5 infer. */
 export type ResolveSource = "response_template" | "fingerprint" | "model-id" | "structure" | "infer";
 
+/** A template the resolution considered and did not pick, with the reason. */
 export interface Alternative {
   name: string;
   why: string;
 }
 
+/** The result of resolveTemplate: which template, how it was found, how sure, and what else fit. */
 export interface Choice {
   /** The shipped template's name; "response_template" or "inferred" when the template is not a shipped one. */
   name: string;
@@ -59,6 +63,7 @@ export interface Choice {
   document?: JsonValue;
 }
 
+/** No step found a template; `reasons` lists, one line per step, what was tried. */
 export class ResolveError extends Error {
   constructor(
     message: string,

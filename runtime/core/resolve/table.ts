@@ -1,6 +1,7 @@
 // The resolution table: written by `rtc build` (generated/resolve-table.ts) from templates/catalog.json and
 // the chat templates each shipped template is proven on; read by resolve.ts. Plain data, no functions.
 
+/** One shipped template in the resolution table: the ids, chat-template fingerprints and markers that select it. */
 export interface ResolutionEntry {
   /** The shipped template (response-template/models/<name>). */
   name: string;
@@ -21,6 +22,7 @@ export interface SharedIds {
   why: string;
 }
 
+/** The generated table resolveTemplate reads (generated/resolve-table.ts, written by rtc build). */
 export interface ResolutionTable {
   templates: readonly ResolutionEntry[];
   shared: readonly SharedIds[];
