@@ -10,24 +10,43 @@
 // each value is a call object or a list of them. A call's name is `name` (or `function.name`); its
 // arguments are `arguments` or `parameters` (or the same under `function`), a JSON string holding an
 // object is decoded, and a call without arguments gets {}. Result: a list of `{name, arguments}` dicts in
-// order, for `transform_each`. Anything else is a ContentError. content_args: none.
+// order, for `transform_each`. Anything else is a ContentError. content_args:
+// - `single` (default false): the body is exactly one call object (a list, several values or an empty
+//   body is a ContentError) — for a per-call wrapper such as Hermes' <tool_call>…</tool_call>, where a
+//   list or a non-string name is malformed output, not a call (recover mode keeps it as text).
 
 import { ContentError, excerpt } from "../../errors.ts";
 import { JsonDecodeError, pyJsonLoads, pyJsonRawDecode } from "../../python/json.ts";
 import { isDict, makeDict, pyTypeName } from "../../python/values.ts";
 import type { JsonObject, JsonValue } from "../../types.ts";
+import { argGet, pyTruthy } from "../args.ts";
 import type { ContentParser } from "../types.ts";
 
 /**
  * rtc extension `json-calls`: one or more JSON call objects or lists of them (separated by whitespace, `;`
- * or `,`), with `arguments` or `parameters`, also OpenAI-shaped; gives `{name, arguments}` dicts for `transform_each`.
+ * or `,`), with `arguments` or `parameters`, also OpenAI-shaped; gives `{name, arguments}` dicts for
+ * `transform_each`. With `content_args.single`, the body must be exactly one call object.
  */
-export const parseJsonCalls: ContentParser = (text) => {
+export const parseJsonCalls: ContentParser = (text, args) => {
   if (typeof text !== "string") {
     throw new ContentError(`json-calls: expected a string body, got '${pyTypeName(text)}'`, "TypeError");
   }
+  if (pyTruthy(argGet(args, "single", false))) return [readOneCall(text)];
   return readJsonCalls(text, "json-calls");
 };
+
+/** `single`: the whole body is one call object (surrounding whitespace aside). */
+function readOneCall(text: string): JsonValue {
+  let value: JsonValue;
+  try {
+    value = pyJsonLoads(text);
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    throw new ContentError(`json-calls: the region is not valid JSON (${e.message})`, "ValueError");
+  }
+  if (Array.isArray(value)) throw new ContentError(`json-calls: a list where one call object belongs: ${excerpt(text)}`, "ValueError");
+  return call(value, "json-calls");
+}
 
 /** The calls in `text` (also used by python-calls for bodies written as JSON). */
 export function readJsonCalls(text: string, who: string): JsonValue[] {
