@@ -440,8 +440,8 @@ const field0: FieldTransform = {
   transformEach: true,
 };
 /** fields.hermes_calls: json-calls then the transform. */
-function process0(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args0, ctx), field0, captures);
+function process0(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args0, ctx), field0, captures);
 }
 
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
@@ -461,8 +461,8 @@ const field2: FieldTransform = {
   transformEach: true,
 };
 /** fields.wrapped_calls: json-calls then the transform. */
-function process2(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args2, ctx), field2, captures);
+function process2(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args2, ctx), field2, captures);
 }
 
 const args3: JsonObject = { single: true };
@@ -472,8 +472,8 @@ const field3: FieldTransform = {
   transformEach: true,
 };
 /** fields.fenced_wrapped_calls: json-calls then the transform. */
-function process3(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args3, ctx), field3, captures);
+function process3(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args3, ctx), field3, captures);
 }
 
 const args4: JsonObject = { single: true };
@@ -483,8 +483,8 @@ const field4: FieldTransform = {
   transformEach: true,
 };
 /** fields.fenced_calls: json-calls then the transform. */
-function process4(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args4, ctx), field4, captures);
+function process4(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args4, ctx), field4, captures);
 }
 
 const args5: JsonObject = {};
@@ -494,8 +494,8 @@ const field5: FieldTransform = {
   transformEach: true,
 };
 /** fields.bare_calls: json-calls then the transform. */
-function process5(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args5, ctx), field5, captures);
+function process5(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args5, ctx), field5, captures);
 }
 
 /** fields.content: text. */

@@ -179,8 +179,8 @@ const field0: FieldTransform = {
   transformEach: true,
 };
 /** fields.json_calls: json-calls then the transform. */
-function process0(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args0, ctx), field0, captures);
+function process0(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args0, ctx), field0, captures);
 }
 
 const args1: JsonObject = { strip_suffix: ".call" };

@@ -232,8 +232,8 @@ const field1: FieldTransform = {
   transformEach: true,
 };
 /** fields.tool_calls: json-calls then the transform. */
-function process1(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args1, ctx), field1, captures);
+function process1(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args1, ctx), field1, captures);
 }
 
 /** fields.content: text. */

@@ -473,8 +473,8 @@ const field1: FieldTransform = {
   transformEach: true,
 };
 /** fields.hermes_calls: json-calls then the transform. */
-function process1(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args1, ctx), field1, captures);
+function process1(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args1, ctx), field1, captures);
 }
 
 const transform2: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
@@ -494,8 +494,8 @@ const field3: FieldTransform = {
   transformEach: true,
 };
 /** fields.wrapped_calls: json-calls then the transform. */
-function process3(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args3, ctx), field3, captures);
+function process3(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args3, ctx), field3, captures);
 }
 
 const args4: JsonObject = { single: true };
@@ -505,8 +505,8 @@ const field4: FieldTransform = {
   transformEach: true,
 };
 /** fields.fenced_wrapped_calls: json-calls then the transform. */
-function process4(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args4, ctx), field4, captures);
+function process4(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args4, ctx), field4, captures);
 }
 
 const args5: JsonObject = { single: true };
@@ -516,8 +516,8 @@ const field5: FieldTransform = {
   transformEach: true,
 };
 /** fields.fenced_calls: json-calls then the transform. */
-function process5(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args5, ctx), field5, captures);
+function process5(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args5, ctx), field5, captures);
 }
 
 const args6: JsonObject = {};
@@ -527,8 +527,8 @@ const field6: FieldTransform = {
   transformEach: true,
 };
 /** fields.bare_calls: json-calls then the transform. */
-function process6(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parse_json_calls(body, args6, ctx), field6, captures);
+function process6(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args6, ctx), field6, captures);
 }
 
 /** fields.content: text. */

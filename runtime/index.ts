@@ -12,6 +12,7 @@ export {
   RtcError,
   TemplateError,
   ContentError,
+  PartialContentError,
   PatternError,
   ParserStateError,
   NonTerminatingError,

@@ -282,7 +282,9 @@ function processFunction(
   name: string,
   needs: ValueNeeds,
 ): { statements: string[]; processField: boolean; transformField: boolean; applyTransform: boolean } {
-  const sig = `function ${name}(body: string, captures: Record<string, string>): JsonValue {`;
+  // A json-calls body read only in part (PartialContentError): recover mode passes the calls read back in.
+  const partial = f.content === "json-calls" && isDict(f.contentArgs);
+  const sig = `function ${name}(body: string, captures: Record<string, string>${partial ? ", parsed?: { value: JsonValue }" : ""}): JsonValue {`;
   const doc = `/** fields.${safe(f.name)}: ${safe(f.content)}${f.transform !== undefined ? " then the transform" : ""}. */`;
   if (!isDict(f.contentArgs)) {
     // content_args that are not a dict: the runtime's processField raises the reference's error.
@@ -302,7 +304,8 @@ function processFunction(
   const args = `args${f.index}`;
   const special = specialCall(f);
   const lines = special ? [] : [`const ${args}: JsonObject = ${jsonValue(f.contentArgs, needs)};`];
-  const call = special ? special.call : `parse_${ident(f.content)}(body, ${args}, ctx)`;
+  const parse = special ? special.call : `parse_${ident(f.content)}(body, ${args}, ctx)`;
+  const call = partial ? `(parsed ? parsed.value : ${parse})` : parse;
   if (f.process.kind === "generic") {
     // transform_each, dotted paths or unusual keys: the runtime's transform step, on this parser's value.
     const spec = `{ name: ${str(f.name)}, transform: ${f.transform === undefined ? "undefined" : jsonValue(f.transform, needs)}, transformEach: ${f.transformEach} }`;

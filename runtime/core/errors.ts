@@ -2,6 +2,8 @@
 // model output. `pyClass` names the Python reference's exception class for the same failure, so
 // conformance traces (which record Python class names) can be compared by meaning.
 
+import type { JsonValue } from "./types.ts";
+
 /** The Python reference's exception class for a failure (or rtc's name for one Python cannot report). */
 export type PyErrorClass =
   | "ValueError"
@@ -47,6 +49,24 @@ export class ContentError extends RtcError {
     super(message);
     this.name = "ContentError";
     this.pyClass = pyClass;
+  }
+}
+
+/**
+ * A region body a content parser could read only in part (rtc extension json-calls: one malformed entry
+ * in a multi-call block, junk around a call list, a list cut off at the end of the stream). Outside recover
+ * mode it is a ContentError like any other. Recover mode keeps `partial` (the parser's value without the
+ * entries it could not read, then the field's transform) and reports each of `dropped` (offsets in the
+ * body) as a region issue, so no text is lost silently.
+ */
+export class PartialContentError extends ContentError {
+  constructor(
+    message: string,
+    readonly partial: JsonValue,
+    readonly dropped: readonly { start: number; end: number; reason: string }[],
+  ) {
+    super(message, "ValueError");
+    this.name = "ContentError"; // outside recover mode it reads as any other content error
   }
 }
 

@@ -30,6 +30,7 @@ export {
   RtcError,
   TemplateError,
   ContentError,
+  PartialContentError,
   PatternError,
   ParserStateError,
   NonTerminatingError,

@@ -11,7 +11,7 @@ import {
 } from "../core/engine/delimiters.ts";
 import { scanWatched, type Watched } from "../core/engine/scan.ts";
 import type { DelimiterSpec, TemplateSpec } from "../core/template/spec.ts";
-import { processField } from "../core/transform/apply.ts";
+import { processField, transformField } from "../core/transform/apply.ts";
 import { CONTENT_PARSERS, STREAMABLE_PARSERS, type ContentContext } from "../core/content/index.ts";
 import { comparePy } from "../core/python/compare.ts";
 
@@ -54,7 +54,7 @@ function makePlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
     optional: f.optional,
     ...(f.into === null ? {} : { into: { key: f.into, spread: f.transformEach } }),
     ...(f.argumentTypes === null ? {} : { argumentTypes: f.argumentTypes }),
-    process: (body, captures) => processField(body, f, captures, ctx),
+    process: (body, captures, parsed) => (parsed ? transformField(parsed.value, f, captures) : processField(body, f, captures, ctx)),
   }));
 
   // What is searched in each state. Entries are ordered opens first, then by field name (code points), so

@@ -11,7 +11,13 @@ const catalog = JSON.parse(readFileSync(file, "utf8")) as { templates: Record<st
 
 // Conversation lists stay on one line each: the catalog is read by people.
 const inline: string[] = [];
-const mark = (list: unknown[]) => `@inline:${inline.push(JSON.stringify(list).replaceAll('","', '", "')) - 1}@`;
+const mark = (value: unknown) => `@inline:${inline.push(oneLine(value)) - 1}@`;
+/** JSON on one line, spaced as the hand-written parts of the catalog are. */
+function oneLine(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(oneLine).join(", ")}]`;
+  if (value !== null && typeof value === "object") return `{ ${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(", ")} }`;
+  return JSON.stringify(value);
+}
 
 catalog.templates = catalog.templates.map((entry) => {
   const proof = proofOf(entry.name as string);
@@ -25,6 +31,9 @@ catalog.templates = catalog.templates.map((entry) => {
   return out;
 });
 
+// shared_ids entries are one line each, as written by hand.
+const withShared = catalog as { shared_ids?: unknown[] };
+if (withShared.shared_ids) withShared.shared_ids = withShared.shared_ids.map((e) => mark(e as unknown[]));
 const text = JSON.stringify(catalog, null, 2).replace(/"@inline:(\d+)@"/g, (_, i: string) => inline[Number(i)]!);
 writeFileSync(file, `${text}\n`);
 console.log(`wrote proven_on for ${catalog.templates.length} templates`);

@@ -4,7 +4,7 @@
 // dropped). Called by real-shapes.ts, which writes every row into templates/samples/<name>.jsonl.
 // docs/real-output.md describes each shape and how rtc reads it.
 
-import { CHATML, DS, GEMMA4, Q, WEATHER, call, msg, recover, span, type Row } from "./real-shape-helpers.ts";
+import { CHATML, DS, GEMMA4, LLAMA3, Q, WEATHER, call, msg, recover, span, type Issue, type Row } from "./real-shape-helpers.ts";
 
 type Add = (name: string, ...rows: Row[]) => void;
 const SEED = `<seed:bos>user\n${Q}<seed:eos><seed:bos>assistant\n`;
@@ -176,4 +176,44 @@ export function addTokenSpellingRows(add: Add): void {
       expected: msg({ thinking: "Need the weather.", calls: [WEATHER] }),
     })),
   );
+}
+
+/**
+ * Items 9 and 10: a multi-call block with one malformed entry, text after a call list, a list cut off at
+ * the end of the stream. Recover mode keeps the calls that read (json-calls' partial reading); each span
+ * left out is a region error, from the entry's start to where the next entry begins.
+ */
+export function addPartialCallRows(add: Add): void {
+  const good = (name: string, args: Record<string, string>, key = "arguments") => JSON.stringify({ name, [key]: args });
+  const w = good("get_weather", { city: "Paris" });
+  const t = good("get_time", { tz: "CET" });
+  const bad = '{"name": "get_news", "arguments": {"topic": "rain"}'; // its closing brace missing
+  const cut = '{"name": "get_time", "argu';
+  const left = (text: string, from: string, to: string | null, field: string): Issue => {
+    const start = text.indexOf(from);
+    return { kind: "region", field, start, end: to === null ? text.length : text.indexOf(to, start) };
+  };
+  const row = (name: string, shape: string, prefix: string, text: string, calls: unknown[], errors: Issue[], content?: string): Row =>
+    recover({ name, shape, prefix, text, expected: msg({ calls: calls as never, ...(content ? { content } : {}) }), errors });
+  const M1 = `<beginning_of_sentence>user name=User\n${Q}<end_of_sentence>\n<beginning_of_sentence>ai name=MiniMax AI\n`;
+  const m1a = `<tool_calls>\n${w}\n${bad}\n${t}\n</tool_calls><end_of_sentence>`;
+  const m1b = `<tool_calls>\n${w}\n${cut}`;
+  add(
+    "minimax-m1",
+    row("multi-call-one-malformed", "a multi-call block (one JSON call per line) with one malformed entry", M1, m1a, [WEATHER, TIME], [left(m1a, bad, t, "tool_calls")]),
+    row("multi-call-cut-off", "a multi-call block cut off at the end of the stream", M1, m1b, [WEATHER], [left(m1b, cut, null, "tool_calls")]),
+  );
+  const l1 = `[${good("get_weather", { city: "Paris" }, "parameters")}, {"name": 7, "parameters": {}}, ${good("get_time", { tz: "CET" }, "parameters")}]<|eot_id|>`;
+  const l2 = `${good("get_weather", { city: "Paris" }, "parameters")}; ${cut}`;
+  const l3 = `[${good("get_weather", { city: "Paris" }, "parameters")}] I will check that for you.<|eot_id|>`;
+  add(
+    "llama-3-1",
+    row("call-list-bad-item", "a JSON call list with one item that is not a call", LLAMA3, l1, [WEATHER, TIME], [left(l1, '{"name": 7', `, ${good("get_time", { tz: "CET" }, "parameters")}`, "json_calls")]),
+    row("call-list-cut-off", "';'-separated calls cut off at the end of the stream", LLAMA3, l2, [WEATHER], [left(l2, cut, null, "json_calls")]),
+    row("text-after-call-list", "text after a JSON call list", LLAMA3, l3, [WEATHER], [left(l3, "I will", "<|eot_id|>", "json_calls")]),
+  );
+  for (const name of ["qwen3-robust", "hermes-2-pro", "qwen2-5"]) {
+    const b = `${w}\n${bad}\n${t}<|im_end|>`;
+    add(name, row("bare-calls-one-malformed", "bare JSON calls, one a line, one malformed", CHATML, b, [WEATHER, TIME], [left(b, bad, t, "bare_calls")]));
+  }
 }

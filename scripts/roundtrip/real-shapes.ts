@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { type Json, type Issue, type Row, hermesCall, qwenXml, call, msg, span, recover, WEATHER, TOOL_WEATHER, Q, CHATML, CHATML_THINK, LLAMA3, LLAMA4, MISTRAL, HARMONY, DS, KIMI, GRANITE, GEMMA4, HY3 } from "./real-shape-helpers.ts";
-import { addSecondPassRows, addTokenSpellingRows } from "./real-shapes-second-pass.ts";
+import { addPartialCallRows, addSecondPassRows, addTokenSpellingRows } from "./real-shapes-second-pass.ts";
 
 // ---- shapes shared by several families --------------------------------------------------------------------
 /** Qwen's XML call format (Qwen3-Coder, Qwen3.5): variants models write. */
@@ -948,6 +948,7 @@ const readRows = (name: string): string[] => {
   return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l.trim()) : [];
 };
 addTokenSpellingRows(add);
+addPartialCallRows(add);
 addSecondPassRows(add, (name) => [...readRows(name).map((l) => JSON.parse(l) as Row).filter((r) => !("shape" in r)), ...(ROWS[name] ?? [])]);
 let written = 0;
 for (const name of Object.keys(ROWS)) {

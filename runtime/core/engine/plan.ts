@@ -17,8 +17,9 @@ export interface FieldPlan {
   readonly into?: { readonly key: string; readonly spread: boolean };
   /** rtc extension `argument_types: "json"`: type argument strings as JSON when no tools are passed. */
   readonly argumentTypes?: "json";
-  /** Content parser then transform, for one closed block. Throws ContentError. */
-  process(body: string, captures: Record<string, string>): JsonValue;
+  /** Content parser then transform, for one closed block. Throws ContentError. `parsed`: the content
+   * value to transform instead of parsing `body` (recover mode, after a PartialContentError). */
+  process(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue;
 }
 
 /** What one scan found; the scanner writes into a reused object to keep the hot path allocation-free. */

@@ -16,6 +16,11 @@ export class IssueLog {
     return issue;
   }
 
+  /** Part of a region its content parser could not read (PartialContentError); the rest was kept. */
+  dropped(field: string, start: number, end: number, reason: string): void {
+    this.issues.push({ kind: "region", field, start, end, reason });
+  }
+
   /** Text outside every region (no implicit field). Adjacent pieces form one run. */
   unclaimed(start: number, text: string): void {
     const end = start + text.length;

@@ -2,7 +2,7 @@
 // It mirrors the reference's state machine statement for statement where state survives an exception
 // (a region that fails to parse leaves the parser exactly where the reference leaves it).
 
-import { ContentError, NonTerminatingError, ParserStateError, RtcError } from "../errors.ts";
+import { ContentError, NonTerminatingError, ParserStateError, RtcError, type PartialContentError } from "../errors.ts";
 import type { JsonObject, JsonValue, Message, ParseIssue, RegionEvent, ResponseParser } from "../types.ts";
 import { PyFloat, deepCopy, dictKeys, dictSet, hasKeyOrder, isEmptyValue, makeDict, setKey } from "../python/values.ts";
 import { coerceToolCalls, toolParams, type ToolParams } from "../transform/coerce.ts";
@@ -413,7 +413,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         this.body = this.body === "" && this.parts.length === 1 ? this.parts[0]! : this.body + this.parts.join("");
         this.parts = [];
       }
-      value = field.process(this.body, this.captures);
+      value = this.blockValue(field);
     } catch (e) {
       if (e instanceof ContentError && !e.where) {
         e.where = { field: field.name, offset: this.regionStart };
@@ -493,6 +493,21 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     if (before && previous !== undefined && !isEmptyValue(previous)) this.issues!.overwritten(name, before.start, before.end, span.start);
     this.stored[index] = span;
     return value;
+  }
+
+  /** The block's value. Recover mode keeps what a content parser could read of a body it read only in part
+   * (json-calls: one bad entry of several); each span it left out is reported, none becomes content. */
+  private blockValue(field: FieldPlan): JsonValue {
+    try {
+      return field.process(this.body, this.captures);
+    } catch (e) {
+      // Told apart by shape, not instanceof: the class then ships only in bundles whose parser throws it.
+      if (this.issues === null || !(e instanceof ContentError) || !("partial" in e)) throw e;
+      const p = e as PartialContentError;
+      const value = field.process(this.body, this.captures, { value: p.partial });
+      for (const d of p.dropped) this.issues.dropped(field.name, this.regionStart + d.start, this.regionStart + d.end, d.reason);
+      return value;
+    }
   }
 
   /** Where the closing region's text lies, in UTF-16 offsets of the stream (kept prefix, then generation). */

@@ -20,7 +20,12 @@ export const JSON_MAX_DEPTH = 512;
 
 /** Python's `json.JSONDecodeError` (a ValueError). The 4300-digit int limit is a plain ValueError. */
 export class JsonDecodeError extends ContentError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Where the decoder stopped reading (the end of the text for an unterminated string): text before it
+     * may be a valid prefix, so a reader resuming after the error starts here (json-calls' partial read). */
+    readonly stop: number = 0,
+  ) {
     super(message, "ValueError");
     this.name = "JsonDecodeError";
   }
@@ -41,7 +46,9 @@ class Decoder {
   }
 
   fail(msg: string, pos: number = this.i): never {
-    throw new JsonDecodeError(`${msg}: ${this.where(pos)}`);
+    // An unterminated string read to the end of the text, whatever position the message names.
+    const stop = msg.startsWith("Unterminated") ? this.s.length : Math.max(pos, this.i);
+    throw new JsonDecodeError(`${msg}: ${this.where(pos)}`, stop);
   }
 
   private ws(): void {
