@@ -34,7 +34,7 @@ export interface SpanOptions {
   keptPrefixLength?: number;
   /** The field each field stores into (a field's `into`); calls are fields storing into `tool_calls`. */
   into?: Readonly<Record<string, string | null | undefined>>;
-  /** Recover mode's issues (finalize().errors): `unclaimed` text is marked as such. */
+  /** Recover mode's issues (finalize().errors): `unclaimed` text is marked as such, region issues as errors. */
   issues?: readonly ParseIssue[];
 }
 
@@ -115,6 +115,9 @@ export function regionSpans(text: string, events: readonly RegionEvent[], option
   for (const x of errors) paint(x.start, x.end, { kind: "error", field: x.field, label: `error in ${x.field}: ${x.reason}` });
   for (const issue of options.issues ?? []) {
     if (issue.kind === "unclaimed") paint(issue.start, issue.end, { kind: "unclaimed", field: null, label: `unclaimed: ${issue.reason}` }, true);
+    // A region read in part (json-calls: one bad entry of several) closes normally; the spans it left
+    // out have no event, only an issue. (Issues of failed regions repaint their region_error spans.)
+    if (issue.kind === "region") paint(issue.start, issue.end, { kind: "error", field: issue.field, label: `error in ${issue.field}: ${issue.reason}` });
   }
   return runs(owner, pieces);
 }

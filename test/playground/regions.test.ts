@@ -106,6 +106,17 @@ describe("playground regions", () => {
     expect(thrown.error).not.toContain("\n");
   });
 
+  it("recover mode: a call block read in part keeps its good calls; the entry left out is an error span", () => {
+    const bad = '{"name": "b", "arguments": {"x": 2}\n';
+    const text = `<tool_calls>\n{"name": "a", "arguments": {}}\n${bad}{"name": "c", "arguments": {}}\n</tool_calls><end_of_sentence>`;
+    const view = parseView(template("minimax-m1"), text, { recover: true });
+    expect(view.error).toBeNull();
+    expectPartition(text, view.spans);
+    const errors = pieces(text, view.spans).filter(([k]) => k === "error");
+    expect(errors).toEqual([["error", bad]]);
+    expect(view.spans.filter((s) => s.kind === "call").map((s) => s.call)).toContain(0);
+  });
+
   it("every shipped sample, in recover mode: the spans partition the output", () => {
     let checked = 0;
     for (const file of readdirSync(join(TEMPLATES, "samples"))) {
