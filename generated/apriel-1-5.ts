@@ -4,13 +4,13 @@
 import {
   StreamParser,
   parseWhole,
+  parseJsonCalls,
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
   scanWatched,
   transformField,
   pyStrip,
-  parseJsonPlain,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -35,7 +35,7 @@ export type Message = {
   role: "assistant";
   /** fields.thinking: text, blocks joined. */
   thinking?: string;
-  /** fields.tool_calls: json then the transform of each item. */
+  /** fields.tool_calls: json-calls then the transform of each item. */
   tool_calls?: ToolCall<{ name: JsonValue; arguments: JsonValue }>[];
   /** fields.content: text, blocks joined. */
   content?: string;
@@ -49,7 +49,8 @@ export const template: JsonValue = {
     tool_calls: {
       open_pattern: "\\s*<tool_calls>",
       close: "</tool_calls>",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -143,6 +144,7 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+const parse_json_calls: ContentParser = parseJsonCalls;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -161,14 +163,15 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return pyStrip(body);
 }
 
+const args1: JsonObject = { written_as: "list" };
 const field1: FieldTransform = {
   name: "tool_calls",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.tool_calls: json then the transform. */
-function process1(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field1, captures);
+/** fields.tool_calls: json-calls then the transform. */
+function process1(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args1, ctx), field1, captures);
 }
 
 /** fields.content: text. */

@@ -34,8 +34,10 @@ export type Message = {
   role: "assistant";
   /** fields.content: text. */
   content?: string;
-  /** fields.tool_calls: json then the transform, one item per block. */
-  tool_calls?: ToolCall<{ name: string; arguments: JsonValue }>[];
+  /** fields.tool_calls: json then the transform, one item per block; also fed by fields.python_calls. */
+  tool_calls?: (
+    ToolCall<{ name: string; arguments: JsonValue }> | ToolCall<{ name: "python"; arguments: JsonObject }>
+  )[];
 };
 /** The response template this module was compiled from. */
 export const template: JsonValue = {
@@ -53,6 +55,14 @@ export const template: JsonValue = {
       repeats: true,
       content: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
+    },
+    python_calls: {
+      open_pattern: "(?:^|>>>)python\\n(?!\\s*\\{)",
+      close_pattern: "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)",
+      repeats: true,
+      into: "tool_calls",
+      content: "text",
+      transform: { type: "function", function: { name: "python", arguments: { code: "{content}" } } },
     },
   },
 };
@@ -118,8 +128,39 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)". */
+/** Pattern "(?:^|>>>)python\\n(?!\\s*\\{)". */
 const P2: PatternMatcher = new PatternMatcher(
+  {
+    source: "(?:^|>>>)python\\n(?!\\s*\\{)",
+    js: "(?:(?<![\\s\\S])|\\u{3E}\\u{3E}\\u{3E})python\\u{A}(?!(?:[\\p{rtcSpace}])*\\u{7B})",
+    flags: "v",
+    partial:
+      "(?=\\u{3E}|p|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|\\u{3E}(?![\\s\\S])))|(?:(?<![\\s\\S])|\\u{3E}\\u{3E}\\u{3E})(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{A}(?=(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 2,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: [
+        [62, 62],
+        [112, 112],
+      ],
+      minLength: 7,
+      maxLength: 10,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)". */
+const P3: PatternMatcher = new PatternMatcher(
   {
     source: "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)",
     js: "(?:[\\p{rtcSpace}])*(?:(?=\\u{3E}\\u{3E}\\u{3E})|\\u{3C}\\u{7C}eot_id\\u{7C}\\u{3E}|\\u{3C}\\u{7C}eom_id\\u{7C}\\u{3E})",
@@ -174,26 +215,48 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
+/** fields.python_calls: text then the transform. */
+function process2(body: string, captures: Record<string, string>): JsonValue {
+  const content = pyStrip(body);
+  return { type: "function", function: { name: "python", arguments: { code: content } } };
+}
+
 const fields: readonly FieldPlan[] = [
   { name: "content", dirty: false, repeats: false, join: null, optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
+  {
+    name: "python_calls",
+    dirty: false,
+    repeats: true,
+    join: null,
+    optional: true,
+    into: { key: "tool_calls", spread: false },
+    process: process2,
+  },
 ];
 /** outside (no implicit field): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open content: pattern "(?:^|>>>)all\\n"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  // open python_calls: pattern "(?:^|>>>)python\\n(?!\\s*\\{)"
+  { field: 2, open: true, delim: new PatternDelimiter(P2), slot: 1 },
   // open tool_calls: pattern "(?:^|>>>)(?!all\\n)(?P<name>[^\\n>]+)\\n"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 2 },
 ];
 /** inside content: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close content: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 3 },
+  { field: 0, open: false, delim: new PatternDelimiter(P3), slot: 4 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)"
-  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 5 },
+  { field: 1, open: false, delim: new PatternDelimiter(P3), slot: 6 },
+];
+/** inside python_calls: the watched delimiters in the reference's tie-break order. */
+const W2: Watched[] = [
+  // close python_calls: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)"
+  { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 8 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -202,20 +265,25 @@ function truncatePrefix(prefix: string): string {
   return i < 0 ? prefix : prefix.slice(i + 47);
 }
 
-const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P2.lookbehind);
-/** outside (no implicit field): open content: pattern "(?:^|>>>)all\\n"; open tool_calls: pattern "(?:^|>>>)(?!all\\n)(?P<name>[^\\n>]+)\\n". */
+const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind, P3.lookbehind);
+/** outside (no implicit field): open content: pattern "(?:^|>>>)all\\n"; open python_calls: pattern "(?:^|>>>)python\\n(?!\\s*\\{)"; open tool_calls: pattern "(?:^|>>>)(?!all\\n)(?P<name>[^\\n>]+)\\n". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  scanWatched(WO, buf, pos, eos, out, 2);
+  scanWatched(WO, buf, pos, eos, out, 3);
 }
 
 /** inside content: close content: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  scanWatched(W0, buf, pos, eos, out, 4);
+  scanWatched(W0, buf, pos, eos, out, 5);
 }
 
 /** inside tool_calls: close tool_calls: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
-  scanWatched(W1, buf, pos, eos, out, 6);
+  scanWatched(W1, buf, pos, eos, out, 7);
+}
+
+/** inside python_calls: close python_calls: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)". */
+function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): void {
+  scanWatched(W2, buf, pos, eos, out, 9);
 }
 
 /** The plan of one parser: the template's constants and scanners. */
@@ -232,6 +300,9 @@ class ParserPlan implements Plan {
         return;
       case 1:
         scanField1(buf, pos, eos, out);
+        return;
+      case 2:
+        scanField2(buf, pos, eos, out);
         return;
       default:
         scanOutside(buf, pos, eos, out);

@@ -8,7 +8,6 @@ import {
   PatternMatcher,
   WORD,
   GuardedPatternDelimiter,
-  LiteralDelimiter,
   LiteralSetDelimiter,
   scanWatched,
   applyTransform,
@@ -46,7 +45,13 @@ export const template: JsonValue = {
   defaults: { role: "assistant" },
   start_anchor: ["<|turn>model\n", "<tool_response|>"],
   fields: {
-    thinking: { open: "<|channel>thought\n", close: "<channel|>", content: "text", repeats: true, join: "" },
+    thinking: {
+      open_pattern: "<\\|channel>(?:thought\\n?|(?=[^t<]))",
+      close: "<channel|>",
+      content: "text",
+      repeats: true,
+      join: "",
+    },
     tool_calls: {
       open_pattern: "<\\|tool_call>call:(?P<name>[\\w.\\-]+)",
       close: "<tool_call|>",
@@ -66,8 +71,36 @@ export const template: JsonValue = {
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
 const tables: UnicodeTables = { Word: WORD };
-/** Pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)". */
+/** Pattern "<\\|channel>(?:thought\\n?|(?=[^t<]))". */
 const P0: PatternMatcher = new PatternMatcher(
+  {
+    source: "<\\|channel>(?:thought\\n?|(?=[^t<]))",
+    js: "\\u{3C}\\u{7C}channel\\u{3E}(?:thought(?:\\u{A}|)|(?=[[^t\\u{3C}]]))",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|u(?:(?![\\s\\S])|g(?:(?![\\s\\S])|h(?:(?![\\s\\S])|t(?![\\s\\S]))))))))|(?=(?![\\s\\S])))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<|channel>",
+      firstChars: [[60, 60]],
+      minLength: 10,
+      maxLength: 18,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)". */
+const P1: PatternMatcher = new PatternMatcher(
   {
     source: "<\\|tool_call>call:(?P<name>[\\w.\\-]+)",
     js: "\\u{3C}\\u{7C}tool_call\\u{3E}call\\u{3A}((?:[\\p{rtcWord}\\u{2E}\\u{2D}])+)",
@@ -203,10 +236,10 @@ function hold1(buf: string, from: number, n: number): number {
 
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
-  // open thinking: "<|channel>thought\n"
-  { field: 0, open: true, delim: new LiteralDelimiter("<|channel>thought\n"), slot: 0 },
+  // open thinking: pattern "<\\|channel>(?:thought\\n?|(?=[^t<]))"
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|channel>"], null), slot: 0 },
   // open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call>call:"], null), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|tool_call>call:"], null), slot: 1 },
   // close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
   {
     field: 2,
@@ -240,8 +273,8 @@ function truncatePrefix(prefix: string): string {
   return last < 0 ? prefix : prefix.slice(last);
 }
 
-const LOOKBEHIND: number = Math.max(0, P0.lookbehind);
-/** outside (implicit field content): open thinking: "<|channel>thought\n"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"; close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
+const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
+/** outside (implicit field content): open thinking: pattern "<\\|channel>(?:thought\\n?|(?=[^t<]))"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"; close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

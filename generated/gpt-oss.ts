@@ -6,7 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
-  LiteralSetDelimiter,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   applyTransform,
@@ -48,19 +48,16 @@ export const template: JsonValue = {
   start_anchor_pattern: "(?<!<\\|start\\|>assistant(?:(?!<\\|start\\|>).)*)<\\|start\\|>assistant",
   fields: {
     thinking: {
-      open: ["<|start|>assistant<|channel|>analysis<|message|>", "<|channel|>analysis<|message|>"],
+      open_pattern:
+        "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>analysis<\\|message\\|>",
       close: "<|end|>",
       repeats: true,
       join: "",
       content: "text",
     },
     content: {
-      open: [
-        "<|start|>assistant<|channel|>final<|message|>",
-        "<|channel|>final<|message|>",
-        "<|start|>assistant<|channel|>commentary<|message|>",
-        "<|channel|>commentary<|message|>",
-      ],
+      open_pattern:
+        "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>(?:final[ \\t]*(?:<\\|constrain\\|>)?[^<\\s]*|commentary)<\\|message\\|>",
       close: ["<|end|>", "<|return|>"],
       repeats: true,
       join: "\n\n",
@@ -68,7 +65,7 @@ export const template: JsonValue = {
     },
     tool_calls: {
       open_pattern:
-        "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
+        "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!(?:python|assistant)[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
       close: "<|call|>",
       repeats: true,
       content: "json",
@@ -87,15 +84,73 @@ export const template: JsonValue = {
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
 const tables: UnicodeTables = { Space: SPACE };
-/** Pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
+/** Pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>analysis<\\|message\\|>". */
 const P0: PatternMatcher = new PatternMatcher(
   {
     source:
-      "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
-    js: "(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}(?:functions\\u{2E}|)((?!python[\\p{rtcSpace}\\u{3C}])(?:[[^\\u{3C}\\p{rtcSpace}]])+))(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}[[^\\u{3C}\\p{rtcSpace}]](?:[[^\\u{3C}\\u{A}]])*(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[[^\\u{3C}\\u{A}]])*|)(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[[^\\u{3C}\\u{A}]])*|)\\u{3C}\\u{7C}message\\u{7C}\\u{3E}",
+      "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>analysis<\\|message\\|>",
+    js: "(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis|final)(?:[\\u{20}\\u{9}])+to\\u{3D}assistant(?:[[^\\u{3C}\\u{A}]])*|)\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}analysis\\u{3C}\\u{7C}message\\u{7C}\\u{3E}",
     flags: "v",
     partial:
-      "(?=\\u{3C}|\\u{3C}|[\\p{rtcSpace}]|t|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))))))))|(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))|(?:functions\\u{2E}|)(?:(?=(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S]))))))))|(?!python[\\p{rtcSpace}\\u{3C}])(?:[[^\\u{3C}\\p{rtcSpace}]])*(?![\\s\\S])))))))))|(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}(?:functions\\u{2E}|)(?:(?!python[\\p{rtcSpace}\\u{3C}])(?:[[^\\u{3C}\\p{rtcSpace}]])+))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|[[^\\u{3C}\\p{rtcSpace}]](?:(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S])|(?:[[^\\u{3C}\\u{A}]])*(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S]))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[[^\\u{3C}\\u{A}]])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S]))))))))))))))|(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[[^\\u{3C}\\u{A}]])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
+      "(?=\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))))))))|(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))|(?:(?![\\s\\S])|f(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?![\\s\\S]))))))|(?:commentary|analysis|final)(?:(?:[\\u{20}\\u{9}])*(?![\\s\\S])|(?:[\\u{20}\\u{9}])+(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S]))))))))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis|final)(?:[\\u{20}\\u{9}])+to\\u{3D}assistant(?:[[^\\u{3C}\\u{A}]])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: [[60, 60]],
+      minLength: 30,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>(?:final[ \\t]*(?:<\\|constrain\\|>)?[^<\\s]*|commentary)<\\|message\\|>". */
+const P1: PatternMatcher = new PatternMatcher(
+  {
+    source:
+      "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>(?:final[ \\t]*(?:<\\|constrain\\|>)?[^<\\s]*|commentary)<\\|message\\|>",
+    js: "(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis|final)(?:[\\u{20}\\u{9}])+to\\u{3D}assistant(?:[[^\\u{3C}\\u{A}]])*|)\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:final(?:[\\u{20}\\u{9}])*(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}|)(?:[[^\\u{3C}\\p{rtcSpace}]])*|commentary)\\u{3C}\\u{7C}message\\u{7C}\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))))))))|(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))|(?:(?![\\s\\S])|f(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?![\\s\\S]))))))|(?:commentary|analysis|final)(?:(?:[\\u{20}\\u{9}])*(?![\\s\\S])|(?:[\\u{20}\\u{9}])+(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S]))))))))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis|final)(?:[\\u{20}\\u{9}])+to\\u{3D}assistant(?:[[^\\u{3C}\\u{A}]])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?:[\\u{20}\\u{9}])*(?![\\s\\S])|(?:[\\u{20}\\u{9}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))|(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}|)(?:[[^\\u{3C}\\p{rtcSpace}]])*(?![\\s\\S]))))))))|(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S])))))))))))|(?:final(?:[\\u{20}\\u{9}])*(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}|)(?:[[^\\u{3C}\\p{rtcSpace}]])*|commentary)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: [[60, 60]],
+      minLength: 27,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!(?:python|assistant)[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
+const P2: PatternMatcher = new PatternMatcher(
+  {
+    source:
+      "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!(?:python|assistant)[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
+    js: "(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}(?:functions\\u{2E}|)((?!(?:python|assistant)[\\p{rtcSpace}\\u{3C}])(?:[[^\\u{3C}\\p{rtcSpace}]])+))(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}[[^\\u{3C}\\p{rtcSpace}]](?:[[^\\u{3C}\\u{A}]])*(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[[^\\u{3C}\\u{A}]])*|)(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[[^\\u{3C}\\u{A}]])*|)\\u{3C}\\u{7C}message\\u{7C}\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|\\u{3C}|[\\p{rtcSpace}]|t|(?![\\s\\S]))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))))))))))|(?:\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant|)(?:(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))|(?:functions\\u{2E}|)(?:(?=(?:(?:(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?![\\s\\S]))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?![\\s\\S]))))))))))|(?:python|assistant)(?![\\s\\S])))|(?!(?:python|assistant)[\\p{rtcSpace}\\u{3C}])(?:[[^\\u{3C}\\p{rtcSpace}]])*(?![\\s\\S])))))))))|(?=(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:[\\p{rtcSpace}])*to\\u{3D}(?:functions\\u{2E}|)(?:(?!(?:python|assistant)[\\p{rtcSpace}\\u{3C}])(?:[[^\\u{3C}\\p{rtcSpace}]])+))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)|)(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|[[^\\u{3C}\\p{rtcSpace}]](?:(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S])|(?:[[^\\u{3C}\\u{A}]])*(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|h(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|y(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?![\\s\\S]))))))))))))))))))))|\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S]))|(?:\\u{3C}\\u{7C}channel\\u{7C}\\u{3E}(?:commentary|analysis)(?:[[^\\u{3C}\\u{A}]])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[[^\\u{3C}\\u{A}]])*(?![\\s\\S]))))))))))))))|(?:\\u{3C}\\u{7C}constrain\\u{7C}\\u{3E}(?:[[^\\u{3C}\\u{A}]])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -117,7 +172,7 @@ const P0: PatternMatcher = new PatternMatcher(
   tables,
 );
 /** Pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
-const P1: PatternMatcher = new PatternMatcher(
+const P3: PatternMatcher = new PatternMatcher(
   {
     source:
       "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>",
@@ -146,7 +201,7 @@ const P1: PatternMatcher = new PatternMatcher(
   tables,
 );
 /** Pattern "(?<!<\\|start\\|>assistant(?:(?!<\\|start\\|>).)*)<\\|start\\|>assistant". */
-const P2: PatternMatcher = new PatternMatcher(
+const P4: PatternMatcher = new PatternMatcher(
   {
     source: "(?<!<\\|start\\|>assistant(?:(?!<\\|start\\|>).)*)<\\|start\\|>assistant",
     js: "(?<!\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant(?:(?!\\u{3C}\\u{7C}start\\u{7C}\\u{3E})[\\s\\S])*)\\u{3C}\\u{7C}start\\u{7C}\\u{3E}assistant",
@@ -306,44 +361,37 @@ function hold2(buf: string, from: number, n: number): number {
 
 /** outside (no implicit field): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
-  // open content: "<|start|>assistant<|channel|>commentary<|message|>" | "<|start|>assistant<|channel|>final<|message|>" | "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"
+  // open content: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>(?:final[ \\t]*(?:<\\|constrain\\|>)?[^<\\s]*|commentary)<\\|message\\|>"
   {
     field: 1,
     open: true,
-    delim: new LiteralSetDelimiter(
-      [
-        "<|start|>assistant<|channel|>commentary<|message|>",
-        "<|start|>assistant<|channel|>final<|message|>",
-        "<|channel|>commentary<|message|>",
-        "<|channel|>final<|message|>",
-      ],
-      false,
-    ),
+    delim: new GuardedPatternDelimiter(P1, ["<|start|>assistant", "<|channel|>"], null),
     slot: 0,
   },
   // open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
-  { field: 3, open: true, delim: new PatternDelimiter(P1), slot: 1 },
-  // open thinking: "<|start|>assistant<|channel|>analysis<|message|>" | "<|channel|>analysis<|message|>"
+  { field: 3, open: true, delim: new PatternDelimiter(P3), slot: 1 },
+  // open thinking: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>analysis<\\|message\\|>"
   {
     field: 0,
     open: true,
-    delim: new LiteralSetDelimiter(
-      ["<|start|>assistant<|channel|>analysis<|message|>", "<|channel|>analysis<|message|>"],
-      false,
+    delim: new GuardedPatternDelimiter(
+      P0,
+      ["<|start|>assistant", "<|channel|>", "<|channel|>analysis<|message|>"],
+      null,
     ),
     slot: 2,
   },
-  // open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
-  { field: 2, open: true, delim: new PatternDelimiter(P0), slot: 3 },
+  // open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!(?:python|assistant)[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
+  { field: 2, open: true, delim: new PatternDelimiter(P2), slot: 3 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
-  const all = P2.finditer(prefix);
+  const all = P4.finditer(prefix);
   return all.length ? prefix.slice(all[all.length - 1]!.end) : prefix;
 }
 
-const LOOKBEHIND: number = Math.max(0, P1.lookbehind, P0.lookbehind);
-/** outside (no implicit field): open content: "<|start|>assistant<|channel|>commentary<|message|>" | "<|start|>assistant<|channel|>final<|message|>" | "<|channel|>commentary<|message|>" | "<|channel|>final<|message|>"; open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"; open thinking: "<|start|>assistant<|channel|>analysis<|message|>" | "<|channel|>analysis<|message|>"; open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!python[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
+const LOOKBEHIND: number = Math.max(0, P1.lookbehind, P3.lookbehind, P0.lookbehind, P2.lookbehind);
+/** outside (no implicit field): open content: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>(?:final[ \\t]*(?:<\\|constrain\\|>)?[^<\\s]*|commentary)<\\|message\\|>"; open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"; open thinking: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>analysis<\\|message\\|>"; open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!(?:python|assistant)[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 4);
 }

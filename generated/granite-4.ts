@@ -4,6 +4,7 @@
 import {
   StreamParser,
   parseWhole,
+  parseJsonCalls,
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
@@ -47,7 +48,8 @@ export const template: JsonValue = {
       open_pattern: "\\s*<tool_call>\\s*(?=\\[)",
       close_pattern: "\\s*(?:</tool_call>|<\\|end_of_text\\|>)",
       into: "tool_calls",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -176,6 +178,7 @@ const P3: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+const parse_json_calls: ContentParser = parseJsonCalls;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -188,14 +191,15 @@ const ctx: ContentContext = {
   /** The parsers this template names in a value_parser. */
   parsers: {},
 };
+const args0: JsonObject = { written_as: "list" };
 const field0: FieldTransform = {
   name: "call_list",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.call_list: json then the transform. */
-function process0(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field0, captures);
+/** fields.call_list: json-calls then the transform. */
+function process0(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args0, ctx), field0, captures);
 }
 
 /** fields.tool_calls: json then the transform. */

@@ -4,6 +4,7 @@
 import {
   StreamParser,
   parseWhole,
+  parseJsonCalls,
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
@@ -11,7 +12,6 @@ import {
   scanWatched,
   transformField,
   pyStrip,
-  parseJsonPlain,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -34,7 +34,7 @@ import type {
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
   role: "assistant";
-  /** fields.tool_calls: json then the transform of each item. */
+  /** fields.tool_calls: json-calls then the transform of each item. */
   tool_calls?: ToolCall<{ name: JsonValue; arguments: JsonValue }>[];
   /** fields.content: text, blocks joined. */
   content?: string;
@@ -47,7 +47,8 @@ export const template: JsonValue = {
     tool_calls: {
       open_pattern: "\\s*\\[TOOL_CALLS\\]\\s*",
       close: "</s>",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -85,6 +86,7 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+const parse_json_calls: ContentParser = parseJsonCalls;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -97,14 +99,15 @@ const ctx: ContentContext = {
   /** The parsers this template names in a value_parser. */
   parsers: {},
 };
+const args0: JsonObject = { written_as: "list" };
 const field0: FieldTransform = {
   name: "tool_calls",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.tool_calls: json then the transform. */
-function process0(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field0, captures);
+/** fields.tool_calls: json-calls then the transform. */
+function process0(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args0, ctx), field0, captures);
 }
 
 /** fields.content: text. */

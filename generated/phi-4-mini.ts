@@ -4,13 +4,13 @@
 import {
   StreamParser,
   parseWhole,
+  parseJsonCalls,
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
   scanWatched,
   transformField,
   pyStrip,
-  parseJsonPlain,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -47,7 +47,8 @@ export const template: JsonValue = {
       open_pattern: "\\s*<\\|tool_call\\|>",
       close: "<|/tool_call|>",
       into: "tool_calls",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -55,7 +56,8 @@ export const template: JsonValue = {
       open_pattern: "\\s*functools(?=\\[)",
       close_pattern: "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>)",
       into: "tool_calls",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -149,6 +151,7 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+const parse_json_calls: ContentParser = parseJsonCalls;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -161,24 +164,26 @@ const ctx: ContentContext = {
   /** The parsers this template names in a value_parser. */
   parsers: {},
 };
+const args0: JsonObject = { written_as: "list" };
 const field0: FieldTransform = {
   name: "tagged_calls",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.tagged_calls: json then the transform. */
-function process0(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field0, captures);
+/** fields.tagged_calls: json-calls then the transform. */
+function process0(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args0, ctx), field0, captures);
 }
 
+const args1: JsonObject = { written_as: "list" };
 const field1: FieldTransform = {
   name: "functools_calls",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.functools_calls: json then the transform. */
-function process1(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field1, captures);
+/** fields.functools_calls: json-calls then the transform. */
+function process1(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args1, ctx), field1, captures);
 }
 
 /** fields.content: text. */

@@ -4,6 +4,7 @@
 import {
   StreamParser,
   parseWhole,
+  parseJsonCalls,
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
@@ -11,7 +12,6 @@ import {
   scanWatched,
   transformField,
   pyStrip,
-  parseJsonPlain,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -48,7 +48,8 @@ export const template: JsonValue = {
       open_pattern: '\\s*(?:\\[TOOL_CALLS\\]\\s*)?(?=\\[\\s*\\{\\s*"name"\\s*:\\s*"[^"\\n]*"\\s*,\\s*"arguments"\\s*:)',
       close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)",
       into: "tool_calls",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -56,7 +57,8 @@ export const template: JsonValue = {
       open_pattern: "\\s*```[a-z_]*\\s*(?=\\[\\s*\\{)",
       close_pattern: "\\s*```",
       into: "tool_calls",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -64,7 +66,8 @@ export const template: JsonValue = {
       open_pattern: "\\s*<tool_call>\\s*(?=\\[)",
       close_pattern: "\\s*</tool_call>",
       into: "tool_calls",
-      content: "json",
+      content: "json-calls",
+      content_args: { written_as: "list" },
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
@@ -247,6 +250,7 @@ const P5: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+const parse_json_calls: ContentParser = parseJsonCalls;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
 const ctx: ContentContext = {
@@ -259,34 +263,37 @@ const ctx: ContentContext = {
   /** The parsers this template names in a value_parser. */
   parsers: {},
 };
+const args0: JsonObject = { written_as: "list" };
 const field0: FieldTransform = {
   name: "call_list",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.call_list: json then the transform. */
-function process0(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field0, captures);
+/** fields.call_list: json-calls then the transform. */
+function process0(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args0, ctx), field0, captures);
 }
 
+const args1: JsonObject = { written_as: "list" };
 const field1: FieldTransform = {
   name: "fenced_list",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.fenced_list: json then the transform. */
-function process1(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field1, captures);
+/** fields.fenced_list: json-calls then the transform. */
+function process1(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args1, ctx), field1, captures);
 }
 
+const args2: JsonObject = { written_as: "list" };
 const field2: FieldTransform = {
   name: "tagged_list",
   transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
   transformEach: true,
 };
-/** fields.tagged_list: json then the transform. */
-function process2(body: string, captures: Record<string, string>): JsonValue {
-  return transformField(parseJsonPlain(body), field2, captures);
+/** fields.tagged_list: json-calls then the transform. */
+function process2(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue {
+  return transformField(parsed ? parsed.value : parse_json_calls(body, args2, ctx), field2, captures);
 }
 
 /** fields.content: text. */

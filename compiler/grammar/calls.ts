@@ -138,6 +138,11 @@ export function callBody(f: FieldSpec, shape: CallShape, tools: Tool[], c: BodyC
       // Call objects as Llama 3.x writes them ({"name", "parameters"}), or xLAM and others ("arguments"),
       // alone or in a list; parallel calls in a list.
       if (!shape.list || shape.name.in !== "body" || shape.name.key !== "name" || shape.argsKey !== "arguments") return "json-calls needs transform_each over {name, arguments}";
+      if (isObj(f.contentArgs) && f.contentArgs.written_as === "list") {
+        // The template renders one JSON list of {name, arguments}: the grammar writes that, as for `json`.
+        const vc = (t: Tool) => valueContext(c, "json", t.parameters);
+        return { list: seq(space(), listOf(tools.map((t) => callObject(t, shape, vc(t), c)), c, "call-list"), space()) };
+      }
       if (isObj(f.contentArgs) && f.contentArgs.single === true) {
         // `single`: one call object per region (the region repeats for parallel calls), as the json parser's.
         const perTool = new Map<string, G>();

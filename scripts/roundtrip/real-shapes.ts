@@ -12,6 +12,7 @@ import { join } from "node:path";
 
 import { type Json, type Issue, type Row, hermesCall, qwenXml, call, msg, span, recover, WEATHER, TOOL_WEATHER, Q, CHATML, CHATML_THINK, LLAMA3, LLAMA4, MISTRAL, HARMONY, DS, KIMI, GRANITE, GEMMA4, HY3 } from "./real-shape-helpers.ts";
 import { addPartialCallRows, addSecondPassRows, addTokenSpellingRows } from "./real-shapes-second-pass.ts";
+import { addFunctionaryPythonRows, addGemmaThoughtRows, addHarmonyHeaderRows, addListDamageRows } from "./real-shapes-third-pass.ts";
 
 // ---- shapes shared by several families --------------------------------------------------------------------
 /** Qwen's XML call format (Qwen3-Coder, Qwen3.5): variants models write. */
@@ -320,20 +321,13 @@ for (const name of ["mistral-small-3-2", "devstral", "magistral"]) {
     },
   );
 }
-{
-  const text = `[TOOL_CALLS]{"name": "get_weather", "arguments": {"city": "Paris"}}</s>`;
-  add(
-    "mistral-nemo",
-    recover({
-      name: "recover-object-instead-of-list",
-      shape: "wrong content type: [TOOL_CALLS] followed by one object where the format has a list (transform_each fails)",
-      prefix: MISTRAL,
-      text,
-      expected: msg({ content: `[TOOL_CALLS]{"name": "get_weather", "arguments": {"city": "Paris"}}</s>` }),
-      errors: [{ kind: "region", field: "tool_calls", start: 0, end: text.length }],
-    }),
-  );
-}
+add("mistral-nemo", {
+  name: "object-instead-of-list",
+  shape: "[TOOL_CALLS] followed by one call object where the format has a list (json-calls reads it)",
+  prefix: MISTRAL,
+  text: `[TOOL_CALLS]{"name": "get_weather", "arguments": {"city": "Paris"}}</s>`,
+  expected: msg({ calls: [WEATHER] }),
+});
 
 // xLAM: the call list after text, fenced, or tagged.
 {
@@ -949,7 +943,12 @@ const readRows = (name: string): string[] => {
 };
 addTokenSpellingRows(add);
 addPartialCallRows(add);
-addSecondPassRows(add, (name) => [...readRows(name).map((l) => JSON.parse(l) as Row).filter((r) => !("shape" in r)), ...(ROWS[name] ?? [])]);
+const rowsOf = (name: string) => [...readRows(name).map((l) => JSON.parse(l) as Row).filter((r) => !("shape" in r)), ...(ROWS[name] ?? [])];
+addSecondPassRows(add, rowsOf);
+addHarmonyHeaderRows(add);
+addGemmaThoughtRows(add);
+addFunctionaryPythonRows(add);
+addListDamageRows(add, rowsOf);
 let written = 0;
 for (const name of Object.keys(ROWS)) {
   const own = readRows(name).filter((l) => !("shape" in JSON.parse(l)));

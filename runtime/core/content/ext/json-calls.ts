@@ -14,6 +14,8 @@
 // - `single` (default false): the body is exactly one call object (a list, several values or an empty
 //   body is a ContentError) — for a per-call wrapper such as Hermes' <tool_call>…</tool_call>, where a
 //   list or a non-string name is malformed output, not a call (recover mode keeps it as text).
+// - `written_as: "list"`: read as above, but the grammar writes the one shape the chat template renders, a
+//   JSON list of {name, arguments} (Mistral's [TOOL_CALLS], xLAM, Granite, …); the parser stays lenient.
 
 import { ContentError, excerpt, PartialContentError } from "../../errors.ts";
 import { JsonDecodeError, pyJsonLoads, pyJsonRawDecode } from "../../python/json.ts";
