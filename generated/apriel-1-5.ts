@@ -54,7 +54,13 @@ export const template: JsonValue = {
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
-    content: { close_pattern: "\\s*(?:<\\|end\\|>|</s>)", repeats: true, join: "", content: "text" },
+    content: {
+      close_pattern: "\\s*(?:<\\|end\\|>|</s>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -183,7 +189,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -50,7 +50,13 @@ export const template: JsonValue = {
       transform_each: true,
       transform: { type: "function", function: { name: "{tool_name}", arguments: "{parameters}" } },
     },
-    content: { close_pattern: "\\s*<\\|END_OF_TURN_TOKEN\\|>", repeats: true, join: "", content: "text" },
+    content: {
+      close_pattern: "\\s*<\\|END_OF_TURN_TOKEN\\|>",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -170,7 +176,7 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -47,7 +47,8 @@ export const template: JsonValue = {
   fields: {
     thinking: {
       open_pattern: "<think>|^\\s*(?=</think>)",
-      close_pattern: "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)",
+      close_pattern:
+        "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)(?:(?!</think>)[\\s\\S])*<｜tool▁call▁end｜>\\s*(?:<｜tool▁calls▁end｜>\\s*)?<｜end▁of▁sentence｜>)",
       repeats: true,
       join: "",
       content: "text",
@@ -62,7 +63,8 @@ export const template: JsonValue = {
     content: {
       close_pattern: "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -126,14 +128,15 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)". */
+/** Pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)(?:(?!</think>)[\\s\\S])*<｜tool▁call▁end｜>\\s*(?:<｜tool▁calls▁end｜>\\s*)?<｜end▁of▁sentence｜>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)",
-    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E})))",
+    source:
+      "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)(?:(?!</think>)[\\s\\S])*<｜tool▁call▁end｜>\\s*(?:<｜tool▁calls▁end｜>\\s*)?<｜end▁of▁sentence｜>)",
+    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E})(?:(?!\\u{3C}\\u{2F}think\\u{3E})[\\p{rtcSpace}[^\\p{rtcSpace}]])*\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}end\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}end\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*|)\\u{3C}\\u{FF5C}end\\u{2581}of\\u{2581}sentence\\u{FF5C}\\u{3E}))",
     flags: "v",
     partial:
-      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))))",
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E})(?:(?:(?!\\u{3C}\\u{2F}think\\u{3E})[\\p{rtcSpace}[^\\p{rtcSpace}]])*(?:(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))|(?!\\u{3C}\\u{2F}think\\u{3E})(?![\\s\\S]))|(?:(?!\\u{3C}\\u{2F}think\\u{3E})[\\p{rtcSpace}[^\\p{rtcSpace}]])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))|(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}end\\u{FF5C}\\u{3E}(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: false,
@@ -219,7 +222,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
@@ -303,7 +306,7 @@ const WO: Watched[] = [
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
-  // close thinking: pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)"
+  // close thinking: pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)(?:(?!</think>)[\\s\\S])*<｜tool▁call▁end｜>\\s*(?:<｜tool▁calls▁end｜>\\s*)?<｜end▁of▁sentence｜>)"
   { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
@@ -319,7 +322,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   scanWatched(WO, buf, pos, eos, out, 3);
 }
 
-/** inside thinking: close thinking: pattern "</think>|(?=<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)". */
+/** inside thinking: close thinking: pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool▁call▁begin｜>)(?:(?!</think>)[\\s\\S])*<｜tool▁call▁end｜>\\s*(?:<｜tool▁calls▁end｜>\\s*)?<｜end▁of▁sentence｜>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(W0, buf, pos, eos, out, 5);
 }

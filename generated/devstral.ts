@@ -51,7 +51,7 @@ export const template: JsonValue = {
       content: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
-    content: { close: "</s>", repeats: true, join: "", content: "text" },
+    content: { close: "</s>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -143,7 +143,7 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

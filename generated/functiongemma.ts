@@ -53,7 +53,8 @@ export const template: JsonValue = {
     content: {
       close_pattern: "\\s*(?:<end_of_turn>|<start_function_response>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -149,7 +150,7 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -36,7 +36,15 @@ export type Message = {
 export const template: JsonValue = {
   defaults: { role: "assistant" },
   start_anchor: "<start_of_turn>model\n",
-  fields: { content: { close_pattern: "\\s*(?:<end_of_turn>|<eos>)", repeats: true, join: "", content: "text" } },
+  fields: {
+    content: {
+      close_pattern: "\\s*(?:<end_of_turn>|<eos>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
+  },
 };
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
@@ -88,7 +96,7 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const fields: readonly FieldPlan[] = [
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process0 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process0 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -63,7 +63,8 @@ export const template: JsonValue = {
     content: {
       close: ["<turn|>", "<|tool_response>", "<eos>", "<channel|>", "<|channel>"],
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -166,7 +167,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<channel|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {

@@ -51,7 +51,8 @@ export const template: JsonValue = {
     content: {
       close_pattern: "\\s*(?:<\\|message_sep\\|>(?!\\s*function call)|</s>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -169,7 +170,7 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

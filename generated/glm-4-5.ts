@@ -12,6 +12,7 @@ import {
   scanWatched,
   applyTransform,
   pyStrip,
+  readArgumentLiteral,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -63,12 +64,14 @@ export const template: JsonValue = {
           "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\\n?(?=<arg_key>)|\\n?$)",
       },
       argument_types: "json",
+      argument_literals: "python",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
       close_pattern: "\\s*(?:<\\|user\\|>|<\\|observation\\|>|<\\|endoftext\\|>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -238,9 +241,10 @@ const fields: readonly FieldPlan[] = [
     join: null,
     optional: true,
     argumentTypes: "json",
+    readLiteral: readArgumentLiteral,
     process: process1,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

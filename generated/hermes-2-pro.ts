@@ -103,7 +103,8 @@ export const template: JsonValue = {
     content: {
       close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>|<\\|end_of_text\\|>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -559,7 +560,7 @@ const fields: readonly FieldPlan[] = [
     into: { key: "tool_calls", spread: true },
     process: process5,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process6 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process6 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -12,6 +12,7 @@ import {
   scanWatched,
   applyTransform,
   pyStrip,
+  readArgumentLiteral,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -63,12 +64,14 @@ export const template: JsonValue = {
       },
       close_pattern: "</tool_call(?::opensource)?>",
       argument_types: "json",
+      argument_literals: "python",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
       close_pattern: "\\s*(?:</tool_calls(?::opensource)?>|<｜hy_eos(?::opensource)?｜>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -299,9 +302,10 @@ const fields: readonly FieldPlan[] = [
     join: null,
     optional: true,
     argumentTypes: "json",
+    readLiteral: readArgumentLiteral,
     process: process1,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

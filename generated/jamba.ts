@@ -51,7 +51,7 @@ export const template: JsonValue = {
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
-    content: { close_pattern: "\\s*<\\|eom\\|>", repeats: true, join: "", content: "text" },
+    content: { close_pattern: "\\s*<\\|eom\\|>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -145,7 +145,7 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

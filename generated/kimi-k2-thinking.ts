@@ -56,7 +56,8 @@ export const template: JsonValue = {
     tool_calls: {
       open_pattern:
         "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>",
-      close_pattern: "\\s*<\\|tool_call_end\\|>",
+      close_pattern:
+        "\\s*<\\|tool_call_end\\|>|(?=\\s*(?:<\\|tool_call_begin\\|>|<\\|tool_calls_section_end\\|>|<\\|im_end\\|>))",
       repeats: true,
       content: "json",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
@@ -64,7 +65,8 @@ export const template: JsonValue = {
     content: {
       close_pattern: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -157,17 +159,18 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<\\|tool_call_end\\|>". */
+/** Pattern "\\s*<\\|tool_call_end\\|>|(?=\\s*(?:<\\|tool_call_begin\\|>|<\\|tool_calls_section_end\\|>|<\\|im_end\\|>))". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<\\|tool_call_end\\|>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E}",
+    source:
+      "\\s*<\\|tool_call_end\\|>|(?=\\s*(?:<\\|tool_call_begin\\|>|<\\|tool_calls_section_end\\|>|<\\|im_end\\|>))",
+    js: "(?:(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E}|(?=(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E})))",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
+      "(?:(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))|(?=(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
-    partialAtEnd: true,
+    partialAtEnd: false,
     groupNames: [],
     groupSlots: [],
     keep: null,
@@ -177,9 +180,9 @@ const P3: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 17,
+      minLength: 0,
       maxLength: null,
-      canMatchEmpty: false,
+      canMatchEmpty: true,
       captureNames: [],
     },
   },
@@ -250,7 +253,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
@@ -294,8 +297,8 @@ const W0: Watched[] = [
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
-  // close tool_calls: pattern "\\s*<\\|tool_call_end\\|>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["<|tool_call_end|>"], lead0), slot: 6 },
+  // close tool_calls: pattern "\\s*<\\|tool_call_end\\|>|(?=\\s*(?:<\\|tool_call_begin\\|>|<\\|tool_calls_section_end\\|>|<\\|im_end\\|>))"
+  { field: 1, open: false, delim: new PatternDelimiter(P3), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -315,7 +318,7 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   scanWatched(W0, buf, pos, eos, out, 5);
 }
 
-/** inside tool_calls: close tool_calls: pattern "\\s*<\\|tool_call_end\\|>". */
+/** inside tool_calls: close tool_calls: pattern "\\s*<\\|tool_call_end\\|>|(?=\\s*(?:<\\|tool_call_begin\\|>|<\\|tool_calls_section_end\\|>|<\\|im_end\\|>))". */
 function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(W1, buf, pos, eos, out, 7);
 }

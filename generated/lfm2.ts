@@ -7,8 +7,8 @@ import {
   parsePythonCalls,
   PatternMatcher,
   SPACE,
-  GuardedPatternDelimiter,
   LiteralDelimiter,
+  PatternDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -51,20 +51,27 @@ export const template: JsonValue = {
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
-    content: { close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)", repeats: true, join: "", content: "text" },
+    content: {
+      close_pattern:
+        "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|(?:\\[[^\\n\\[\\]]*(?:\\[[^\\n]*?)?\\])?<\\|tool_call_end\\|>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
 const tables: UnicodeTables = { Space: SPACE };
-/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|(?:\\[[^\\n\\[\\]]*(?:\\[[^\\n]*?)?\\])?<\\|tool_call_end\\|>)". */
 const P0: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E})",
+    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|(?:\\[[^\\n\\[\\]]*(?:\\[[^\\n]*?)?\\])?<\\|tool_call_end\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E}|(?:\\u{5B}(?:[[^\\u{A}\\u{5B}\\u{5D}]])*(?:\\u{5B}(?:[[^\\u{A}]])*?|)\\u{5D}|)\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{5B}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))|(?:(?:(?![\\s\\S])|\\u{5B}(?:(?:[[^\\u{A}\\u{5B}\\u{5D}]])*(?![\\s\\S])|(?:[[^\\u{A}\\u{5B}\\u{5D}]])*(?:(?:(?![\\s\\S])|\\u{5B}(?:[[^\\u{A}]]){0,0}(?![\\s\\S]))|(?:\\u{5B}(?:[[^\\u{A}]])*?|)(?![\\s\\S]))))|(?:\\u{5B}(?:[[^\\u{A}\\u{5B}\\u{5D}]])*(?:\\u{5B}(?:[[^\\u{A}]])*?|)\\u{5D}|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -117,24 +124,8 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
-/** The leading run's class, on one code unit. */
-function lead0(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 133 ||
-    c === 160 ||
-    c === 5760 ||
-    (c >= 8192 && c <= 8202) ||
-    (c >= 8232 && c <= 8233) ||
-    c === 8239 ||
-    c === 8287 ||
-    c === 12288
-  );
-}
-
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call_end|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -184,8 +175,8 @@ function hold0(buf: string, from: number, n: number): number {
 const WO: Watched[] = [
   // open tool_calls: "<|tool_call_start|>"
   { field: 0, open: true, delim: new LiteralDelimiter("<|tool_call_start|>"), slot: 0 },
-  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P0, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 1 },
+  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|(?:\\[[^\\n\\[\\]]*(?:\\[[^\\n]*?)?\\])?<\\|tool_call_end\\|>)"
+  { field: 1, open: false, delim: new PatternDelimiter(P0), slot: 1 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -195,7 +186,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind);
-/** outside (implicit field content): open tool_calls: "<|tool_call_start|>"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** outside (implicit field content): open tool_calls: "<|tool_call_start|>"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|(?:\\[[^\\n\\[\\]]*(?:\\[[^\\n]*?)?\\])?<\\|tool_call_end\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 2);
 }

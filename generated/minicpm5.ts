@@ -12,6 +12,7 @@ import {
   scanWatched,
   applyTransform,
   pyStrip,
+  readArgumentLiteral,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -59,12 +60,19 @@ export const template: JsonValue = {
       content: "xml-inline",
       content_args: {
         tag_pattern:
-          '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
+          '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[(?P<value>.*?)\\]\\]>|(?!<!\\[CDATA\\[)(?P<value>.*?))(?:</param>|\\n?(?=<param name=")|\\n?$)',
       },
       argument_types: "json",
+      argument_literals: "python",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
-    content: { close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)", repeats: true, join: "", content: "text" },
+    content: {
+      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -154,20 +162,20 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "<param name=\"(?P<key>[^\"]+)\">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=\")|\\n?$)". */
+/** Pattern "<param name=\"(?P<key>[^\"]+)\">(?:<!\\[CDATA\\[(?P<value>.*?)\\]\\]>|(?!<!\\[CDATA\\[)(?P<value>.*?))(?:</param>|\\n?(?=<param name=\")|\\n?$)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
     source:
-      '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
-    js: "\\u{3C}param\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}|)((?:[\\s\\S])*?)(?:\\u{5D}\\u{5D}\\u{3E}|)(?:\\u{3C}\\u{2F}param\\u{3E}|(?:\\u{A}|)(?=\\u{3C}param\\u{20}name\\u{3D}\\u{22})|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
+      '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[(?P<value>.*?)\\]\\]>|(?!<!\\[CDATA\\[)(?P<value>.*?))(?:</param>|\\n?(?=<param name=")|\\n?$)',
+    js: "\\u{3C}param\\u{20}name\\u{3D}\\u{22}((?:[[^\\u{22}]])+)\\u{22}\\u{3E}(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}((?:[\\s\\S])*?)\\u{5D}\\u{5D}\\u{3E}|(?!\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B})((?:[\\s\\S])*?))(?:\\u{3C}\\u{2F}param\\u{3E}|(?:\\u{A}|)(?=\\u{3C}param\\u{20}name\\u{3D}\\u{22})|(?:\\u{A}|)(?=\\n?(?![\\s\\S])))",
     flags: "v",
     partial:
-      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{21}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|D(?:(?![\\s\\S])|A(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?![\\s\\S])))))))))|(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}|)(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:(?:[\\s\\S])*?)(?:(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{5D}(?![\\s\\S])))|(?:\\u{5D}\\u{5D}\\u{3E}|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?![\\s\\S]))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?![\\s\\S])))))))))))))))|(?![\\s\\S])))))))))))))))))))))",
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?:(?![\\s\\S])|\\u{22}(?:(?:[[^\\u{22}]])*(?![\\s\\S])|(?:(?:[[^\\u{22}]])+)(?:(?![\\s\\S])|\\u{22}(?:(?![\\s\\S])|\\u{3E}(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{21}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|D(?:(?![\\s\\S])|A(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?:(?![\\s\\S])|\\u{5B}(?:(?:(?:[\\s\\S]){0,0}(?![\\s\\S])|(?:[\\s\\S]){0}[\\s\\S]*(?![\\s\\S]))|(?:(?:[\\s\\S])*?)(?:(?![\\s\\S])|\\u{5D}(?:(?![\\s\\S])|\\u{5D}(?![\\s\\S])))))))))))))|(?:(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{21}(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|C(?:(?![\\s\\S])|D(?:(?![\\s\\S])|A(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?![\\s\\S]))))))))))|(?!\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B})(?:[\\s\\S]){0,0}(?![\\s\\S])))|(?:\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B}(?:(?:[\\s\\S])*?)\\u{5D}\\u{5D}\\u{3E}|(?!\\u{3C}\\u{21}\\u{5B}CDATA\\u{5B})(?:(?:[\\s\\S])*?))(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?![\\s\\S]))))))))|(?:(?![\\s\\S])|(?:\\u{A}|)(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|n(?:(?![\\s\\S])|a(?:(?![\\s\\S])|m(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{3D}(?![\\s\\S])))))))))))))))|(?![\\s\\S])))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
     groupNames: ["key", "value"],
-    groupSlots: [[1], [2]],
+    groupSlots: [[1], [2, 3]],
     keep: null,
     searchAnchor: false,
     lookbehind: 0,
@@ -186,7 +194,7 @@ const P3: PatternMatcher = new PatternMatcher(
 const parse_xml_inline: ContentParser = parseXmlInline;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([
   [
-    '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
+    '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[(?P<value>.*?)\\]\\]>|(?!<!\\[CDATA\\[)(?P<value>.*?))(?:</param>|\\n?(?=<param name=")|\\n?$)',
     P3,
   ],
 ]);
@@ -209,7 +217,7 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 
 const args1: JsonObject = {
   tag_pattern:
-    '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[)?(?P<value>.*?)(?:\\]\\]>)?(?:</param>|\\n?(?=<param name=")|\\n?$)',
+    '<param name="(?P<key>[^"]+)">(?:<!\\[CDATA\\[(?P<value>.*?)\\]\\]>|(?!<!\\[CDATA\\[)(?P<value>.*?))(?:</param>|\\n?(?=<param name=")|\\n?$)',
 };
 const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
 /** fields.tool_calls: xml-inline then the transform. */
@@ -236,9 +244,10 @@ const fields: readonly FieldPlan[] = [
     join: null,
     optional: true,
     argumentTypes: "json",
+    readLiteral: readArgumentLiteral,
     process: process1,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

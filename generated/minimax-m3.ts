@@ -12,6 +12,7 @@ import {
   scanWatched,
   applyTransform,
   pyStrip,
+  readArgumentLiteral,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -60,12 +61,14 @@ export const template: JsonValue = {
       content: "xml-nested",
       content_args: { tag_prefix: "]<]minimax[>[", item_tag: "item" },
       argument_types: "json",
+      argument_literals: "python",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
       close_pattern: "\\s*(?:\\]<\\]minimax\\[>\\[</tool_call>|\\[e~\\[)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -230,9 +233,10 @@ const fields: readonly FieldPlan[] = [
     join: null,
     optional: true,
     argumentTypes: "json",
+    readLiteral: readArgumentLiteral,
     process: process1,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

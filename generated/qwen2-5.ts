@@ -104,7 +104,13 @@ export const template: JsonValue = {
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
-    content: { close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)", repeats: true, join: "", content: "text" },
+    content: {
+      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -593,7 +599,7 @@ const fields: readonly FieldPlan[] = [
     into: { key: "tool_calls", spread: true },
     process: process6,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process7 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process7 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -11,6 +11,7 @@ import {
   scanWatched,
   applyTransform,
   pyStrip,
+  readArgumentLiteral,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -53,11 +54,13 @@ export const template: JsonValue = {
       },
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
       argument_types: "json",
+      argument_literals: "python",
     },
     content: {
       close_pattern: "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -224,9 +227,10 @@ const fields: readonly FieldPlan[] = [
     join: null,
     optional: true,
     argumentTypes: "json",
+    readLiteral: readArgumentLiteral,
     process: process0,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

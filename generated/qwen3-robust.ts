@@ -107,7 +107,8 @@ export const template: JsonValue = {
     content: {
       close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -598,7 +599,7 @@ const fields: readonly FieldPlan[] = [
     into: { key: "tool_calls", spread: true },
     process: process6,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process7 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process7 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -45,7 +45,13 @@ export const template: JsonValue = {
   defaults: { role: "assistant" },
   start_anchor: "<sep>assistant:",
   fields: {
-    thinking: { open: "<think>", close_pattern: "</think>|(?=<tool_call>)", repeats: true, join: "", content: "text" },
+    thinking: {
+      open: "<think>",
+      close_pattern: "</think>|(?=<tool_call>(?:(?!</think>)[\\s\\S])*</tool_call>\\s*<sep>)",
+      repeats: true,
+      join: "",
+      content: "text",
+    },
     tool_calls: {
       open_pattern: "\\s*<tool_call>",
       close: "</tool_call>",
@@ -53,7 +59,7 @@ export const template: JsonValue = {
       content: "json",
       transform: { type: "function", function: "{content}" },
     },
-    content: { close_pattern: "\\s*<sep>", repeats: true, join: "", content: "text" },
+    content: { close_pattern: "\\s*<sep>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -87,14 +93,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "</think>|(?=<tool_call>)". */
+/** Pattern "</think>|(?=<tool_call>(?:(?!</think>)[\\s\\S])*</tool_call>\\s*<sep>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "</think>|(?=<tool_call>)",
-    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=\\u{3C}tool_call\\u{3E}))",
+    source: "</think>|(?=<tool_call>(?:(?!</think>)[\\s\\S])*</tool_call>\\s*<sep>)",
+    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=\\u{3C}tool_call\\u{3E}(?:(?!\\u{3C}\\u{2F}think\\u{3E})[\\p{rtcSpace}[^\\p{rtcSpace}]])*\\u{3C}\\u{2F}tool_call\\u{3E}(?:[\\p{rtcSpace}])*\\u{3C}sep\\u{3E}))",
     flags: "v",
     partial:
-      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))",
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:(?!\\u{3C}\\u{2F}think\\u{3E})[\\p{rtcSpace}[^\\p{rtcSpace}]])*(?:(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))|(?!\\u{3C}\\u{2F}think\\u{3E})(?![\\s\\S]))|(?:(?!\\u{3C}\\u{2F}think\\u{3E})[\\p{rtcSpace}[^\\p{rtcSpace}]])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{3E}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?![\\s\\S]))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: false,
@@ -176,7 +182,7 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
@@ -239,7 +245,7 @@ const WO: Watched[] = [
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
-  // close thinking: pattern "</think>|(?=<tool_call>)"
+  // close thinking: pattern "</think>|(?=<tool_call>(?:(?!</think>)[\\s\\S])*</tool_call>\\s*<sep>)"
   { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
@@ -255,7 +261,7 @@ function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): v
   scanWatched(WO, buf, pos, eos, out, 3);
 }
 
-/** inside thinking: close thinking: pattern "</think>|(?=<tool_call>)". */
+/** inside thinking: close thinking: pattern "</think>|(?=<tool_call>(?:(?!</think>)[\\s\\S])*</tool_call>\\s*<sep>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(W0, buf, pos, eos, out, 5);
 }

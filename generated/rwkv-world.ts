@@ -47,7 +47,7 @@ export const template: JsonValue = {
       join: "",
       content: "text",
     },
-    content: { close: "\n\n", repeats: true, join: "", content: "text" },
+    content: { close: "\n\n", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -107,7 +107,7 @@ function process1(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process1 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {

@@ -12,6 +12,7 @@ import {
   scanWatched,
   applyTransform,
   pyStrip,
+  readArgumentLiteral,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -61,9 +62,16 @@ export const template: JsonValue = {
         tag_pattern: "<parameter=(?P<key>[^>\\n]+)>\\n?(?P<value>.*?)\\n?(?:</parameter>|(?=<parameter=)|$)",
       },
       argument_types: "json",
+      argument_literals: "python",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
-    content: { close_pattern: "\\s*(?:</seed:tool_call>|<seed:eos>)", repeats: true, join: "", content: "text" },
+    content: {
+      close_pattern: "\\s*(?:</seed:tool_call>|<seed:eos>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -258,9 +266,10 @@ const fields: readonly FieldPlan[] = [
     join: null,
     optional: true,
     argumentTypes: "json",
+    readLiteral: readArgumentLiteral,
     process: process1,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process2 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

@@ -74,7 +74,8 @@ export const template: JsonValue = {
     content: {
       close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
   },
@@ -330,7 +331,7 @@ const fields: readonly FieldPlan[] = [
     into: { key: "tool_calls", spread: true },
     process: process2,
   },
-  { name: "content", dirty: false, repeats: true, join: "", optional: true, process: process3 },
+  { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process3 },
 ];
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {

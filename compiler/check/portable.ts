@@ -25,6 +25,8 @@ export const REFERENCE_PARSERS: Readonly<Record<string, readonly string[]>> = {
 const RTC_FIELD_KEYS: Readonly<Record<string, string>> = {
   into: "blocks added to another key's list",
   argument_types: "argument strings typed as JSON when no tools are passed",
+  argument_literals: "object and array arguments read as Python literals",
+  join_skips_empty: "empty blocks add no separator when joined",
 };
 
 export function portabilityNotes(t: JsonObject): Diagnostic[] {

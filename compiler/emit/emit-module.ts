@@ -175,8 +175,9 @@ const ctx: ContentContext = {
     // rtc extensions are written only when used, so modules of portable templates do not change.
     const into = f.into === null ? "" : `into: { key: ${str(f.into)}, spread: ${f.transformEach} }, `;
     const types = f.argumentTypes === null ? "" : `argumentTypes: ${str(f.argumentTypes)}, `;
+    const skips = `${f.argumentLiterals ? "readLiteral: readArgumentLiteral, " : ""}${f.joinSkipsEmpty ? "joinSkipsEmpty: true, " : ""}`;
     fieldEntries.push(
-      `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, ${into}${types}process: ${processName} }`,
+      `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, ${into}${types}${skips}process: ${processName} }`,
     );
   }
   body.push(konst("fields", "readonly FieldPlan[]", `[${fieldEntries.join(", ")}]`));
@@ -249,6 +250,7 @@ export function parseResponse(
   if (usesTransformField) values.push("transformField");
   if (specials.has("pyStrip")) values.push("pyStrip");
   if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
+  if (plan.fields.some((f) => f.argumentLiterals)) values.push("readArgumentLiteral");
   const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "ParseOptions", "ResponseParser", "Recovered", "RecoverOptions"];
   types.push(...message.imports.filter((t) => !values.includes(t)));
   types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["UnicodeTables"] : []), "PyPattern");

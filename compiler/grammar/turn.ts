@@ -63,19 +63,19 @@ export function analyzeTurn(spec: TemplateSpec): Turn {
     const perTool = typeof shape === "object" && shape?.name.in === "open";
     for (const u of [...(perTool ? [] : open.unsupported), ...(close?.unsupported ?? [])]) notes.push(`fields.${f.name}: ${u} left out`);
   }
-  const end = implicit?.close?.branches.filter((b) => !b.lookahead && !b.startOnly) ?? [];
   // Each end branch's texts after its leading whitespace (`</tool_calls(?::opensource)?>` gives two), or
   // the fixed text it can be alone (`\s*(?:\[END FINAL RESPONSE\]\s*)?<\|end\|>` gives `<|end|>`).
-  const endLiterals = [
-    ...new Set(
-      end.flatMap(
-        (b) =>
-          finiteStrings(seq(...skipLeadingSpace(b.g.t === "seq" ? b.g.items : [b.g]))) ??
-          splitLeading(b.g)?.filter((x) => x.rest.t === "lit" && x.rest.s === "").map((x) => x.literal) ??
-          [],
-      ),
-    ),
-  ].filter((x) => x !== "");
+  const textsOf = (b: Branch): string[] =>
+    finiteStrings(seq(...skipLeadingSpace(b.g.t === "seq" ? b.g.items : [b.g]))) ??
+    splitLeading(b.g)?.filter((x) => x.rest.t === "lit" && x.rest.s === "").map((x) => x.literal) ??
+    [];
+  const end = implicit?.close?.branches.filter((b) => !b.lookahead && !b.startOnly) ?? [];
+  // Beside branches of its own, a branch that spells another field's literal closer (LFM2's stray or
+  // echoed `<|tool_call_end|>`, Ernie's stray `</think>`) is no end marker: a region it closes still
+  // writes its closer. (Mistral's `</s>` closes calls and content alike, and is the turn's only end.)
+  const closers = new Set(spec.fields.flatMap((f) => (f.open && f.close?.kind === "literal" ? f.close.literals : [])));
+  const own = end.filter((b) => !textsOf(b).some((x) => closers.has(x)));
+  const endLiterals = [...new Set((own.length > 0 ? own : end).flatMap(textsOf))].filter((x) => x !== "");
   const freeExclude: string[] = [...(implicit?.close?.required ?? [])];
   for (const f of fields) {
     if (f.open.required === null) notes.push(`fields.${f.spec.name}: its open delimiter has no fixed text; free text is not kept from opening it`);

@@ -17,6 +17,10 @@ export type ResponseTemplate = {
 };
 
 /** Literals as one pattern alternation (trimmed, empty ones dropped). */
+/** How the implicit content field joins its blocks: one newline between blocks with text (rtc extension
+ * join_skips_empty; the portable form joins with nothing, as the reference's join would add a newline
+ * for an empty block too). */
+const JOINED = { repeats: true, join: "\n", join_skips_empty: true } as const;
 const alternatives = (xs: string[]): string => alternativesRaw(xs.filter((x) => x.trim()).map((x) => escapeRegex(x.trim())));
 
 /** A literal field delimiter: the text itself when it has no surrounding whitespace, else a pattern. */
@@ -49,7 +53,7 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
   // blocks of an implicit field, so text a model writes without the wrapper is kept, not dropped.
   const pair = c.content.open && c.content.close && [c.content.open.trim(), c.content.close].every((m) => firstMarker(m)?.text === m);
   if (pair) {
-    fields.content = { close_pattern: `\\s*${alternatives([c.content.open!, ...contentEnds])}`, repeats: true, join: "", content: "text" };
+    fields.content = { close_pattern: `\\s*${alternatives([c.content.open!, ...contentEnds])}`, ...JOINED, content: "text" };
     log.note("E3", "text outside the wrapper", `the answer is wrapped in ${JSON.stringify(c.content.open)} … ${JSON.stringify(c.content.close)}: both close blocks of an implicit content field, so text a model writes without the wrapper is kept, not dropped`);
   } else if (c.content.open) {
     // Wrapped text without a closer of its own ends where the turn ends or a tool call begins.
@@ -65,11 +69,10 @@ export function emitTemplate(c: Omit<Classification, "unreadable">, dialect: Jso
     const close = contentEnds.filter((x) => x.trim());
     fields.content = {
       ...(close.length ? { close_pattern: `\\s*${alternatives(close)}` } : {}),
-      repeats: true,
-      join: "",
+      ...JOINED,
       content: "text",
     };
-    log.note("E3", "text outside every field", "the content field has no opener (it takes the text no other field claims) and repeats, joining its blocks: text before, between and after other fields is all kept");
+    log.note("E3", "text outside every field", "the content field has no opener (it takes the text no other field claims) and repeats, joining its blocks with a newline (empty ones skipped: the rtc extension join_skips_empty): text before, between and after other fields is all kept");
   }
   return { defaults: { role: "assistant" }, start_anchor: c.prompt.anchor, fields };
 }

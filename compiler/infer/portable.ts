@@ -2,6 +2,7 @@
 // Each rtc extension (as `rtc check --portable` reports it) is replaced by the reference's nearest means,
 // or, where it has none, the field is left out:
 // - `argument_types: "json"` → xml-inline's own `value_parser: json` with `allow_non_json`;
+// - `join_skips_empty` → `join: ""` (no separator at all);
 // - `xml-typed` (tags that say raw string or JSON) → xml-inline reading every value the same way;
 // - any other extension parser or key (keyed-calls, python-calls, …) → the field is left out, and its
 //   text stays in the message's content.
@@ -34,6 +35,10 @@ export function portableTemplate(t: ResponseTemplate): Portable {
       losses.push(
         `fields.${name}: argument_types "json" → xml-inline's value_parser json (allow_non_json): every value that spells JSON is typed even when tools are passed (a string parameter written 75001 comes back as a number), string values are stripped of surrounding whitespace, and Python's True/False/None stay strings`,
       );
+    } else if (d.code === "rtc-field-key" && key === "join_skips_empty") {
+      delete f.join_skips_empty;
+      f.join = "";
+      losses.push(`fields.${name}: join_skips_empty → join "": blocks are joined with no separator ("Hello!<think>…</think>Bye." gives "Hello!Bye."), since the reference's join adds a separator for empty blocks too`);
     } else if (d.code === "rtc-parser" && f.content === "xml-typed") {
       const args = f.content_args as { tag_pattern: string };
       f.content = "xml-inline";

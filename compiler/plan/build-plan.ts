@@ -144,6 +144,8 @@ function fieldPlan(f: FieldSpec, index: number): FieldPlanIR {
     transformEach: f.transformEach,
     into: f.into,
     argumentTypes: f.argumentTypes,
+    argumentLiterals: f.argumentLiterals,
+    joinSkipsEmpty: f.joinSkipsEmpty,
     process: processPlan(f),
   };
 }

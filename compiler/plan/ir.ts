@@ -114,6 +114,8 @@ export interface FieldPlanIR {
   /** rtc extensions (runtime/core/template/extensions.ts). */
   into: string | null;
   argumentTypes: "json" | null;
+  argumentLiterals: "python" | null;
+  joinSkipsEmpty: boolean;
   process: ProcessPlan;
 }
 

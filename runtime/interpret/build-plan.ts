@@ -12,6 +12,7 @@ import {
 import { scanWatched, type Watched } from "../core/engine/scan.ts";
 import type { DelimiterSpec, TemplateSpec } from "../core/template/spec.ts";
 import { processField, transformField } from "../core/transform/apply.ts";
+import { readArgumentLiteral } from "../core/python/literal.ts";
 import { CONTENT_PARSERS, STREAMABLE_PARSERS, type ContentContext } from "../core/content/index.ts";
 import { comparePy } from "../core/python/compare.ts";
 
@@ -54,6 +55,8 @@ function makePlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
     optional: f.optional,
     ...(f.into === null ? {} : { into: { key: f.into, spread: f.transformEach } }),
     ...(f.argumentTypes === null ? {} : { argumentTypes: f.argumentTypes }),
+    ...(f.argumentLiterals ? { readLiteral: readArgumentLiteral } : {}),
+    ...(f.joinSkipsEmpty ? { joinSkipsEmpty: true as const } : {}),
     process: (body, captures, parsed) => (parsed ? transformField(parsed.value, f, captures) : processField(body, f, captures, ctx)),
   }));
 

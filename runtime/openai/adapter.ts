@@ -123,10 +123,12 @@ function readFields(fields: JsonObject): HostField[] {
         contentArgs: f.content_args ?? {},
         repeats,
         join: typeof f.join === "string" && repeats ? f.join : null,
+        joinSkipsEmpty: f.join_skips_empty === true,
         transform: f.transform === null ? undefined : f.transform,
         transformEach: f.transform_each === true,
         into: typeof f.into === "string" ? f.into : null,
         argumentTypes: f.argument_types === "json" ? "json" : null,
+        argumentLiterals: f.argument_literals === "python" ? "python" : null,
         open: typeof f.open_pattern === "string" ? { kind: "pattern", source: f.open_pattern } : null,
       },
     ];

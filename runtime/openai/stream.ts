@@ -66,12 +66,16 @@ export interface FieldInfo {
   contentArgs: JsonValue;
   repeats: boolean;
   join: string | null;
+  /** rtc extension `join_skips_empty`: the separator goes only between blocks that have text. */
+  joinSkipsEmpty?: boolean;
   transform: JsonValue | undefined;
   transformEach: boolean;
   /** rtc extension `into`: the message key this field's blocks go to (a tool-call field feeding tool_calls). */
   into?: string | null;
   /** rtc extension `argument_types`: argument strings are typed as JSON when no tools are passed. */
   argumentTypes?: "json" | null;
+  /** rtc extension `argument_literals`: dicts and lists written as Python literals are read. */
+  argumentLiterals?: "python" | null;
 }
 
 /** Options of OpenAIDeltaStream; `streamOptions` builds them from the parse options and the template's fields. */
@@ -98,6 +102,7 @@ interface FieldEntry {
   stream: boolean;
   strip: boolean;
   join: string | null;
+  joinSkipsEmpty: boolean;
   /** Tool fields: where a call's name, id and arguments come from. */
   shape: CallShape;
 }
@@ -112,6 +117,7 @@ function entryFor(name: string, info: FieldInfo | undefined): FieldEntry | null 
     stream: (info?.content ?? "text") === "text" && info?.transform === undefined,
     strip: truthy(args?.strip, true),
     join: info?.join ?? null,
+    joinSkipsEmpty: info?.joinSkipsEmpty === true,
     shape: kind === "tool" ? shapeOf(info) : { kind: "opaque" },
   };
 }
@@ -312,10 +318,12 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
   }
 
   private sendBlockText(b: TextBlock, t: string): void {
-    if (b.entry.join !== null && b.n > 0 && !b.sepSent) {
+    // The separator goes before every block but the first; with join_skips_empty, only between blocks with text.
+    const e = b.entry;
+    if (e.join !== null && !b.sepSent && (e.joinSkipsEmpty ? t !== "" && !b.lead && this.holdsText.has(b.field) : b.n > 0)) {
       b.sepSent = true;
-      (b.kind === "content" ? this.sentContent : this.sentReasoning).push(b.entry.join);
-      this.sendText(b.kind, b.entry.join);
+      (b.kind === "content" ? this.sentContent : this.sentReasoning).push(e.join);
+      this.sendText(b.kind, e.join);
     }
     b.sent += t.length;
     this.sendText(b.kind, t);

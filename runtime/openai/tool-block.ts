@@ -7,6 +7,8 @@ import { argGet, subParse, type ContentContext } from "../core/content/index.ts"
 import { pyDumps, pyFloatRepr } from "../core/python/dumps.ts";
 import { isDict, makeDict } from "../core/python/values.ts";
 import { typeArgumentsAsJson } from "../core/transform/json-types.ts";
+import type { LiteralReader } from "../core/transform/coerce.ts";
+import { readArgumentLiteral } from "../core/python/literal.ts";
 import type { JsonObject, JsonValue } from "../core/types.ts";
 import type { Digest } from "./digest.ts";
 import { JsonTokenizer, type JsonPath, type JsonTokenSink } from "./json-stream.ts";
@@ -123,7 +125,7 @@ class ToolBlock implements JsonTokenSink, Block {
         !this.options.coercesArguments
       ) {
         this.mode = "xml";
-        this.xml = new XmlArgs(args, this.options.patterns, info.argumentTypes === "json");
+        this.xml = new XmlArgs(args, this.options.patterns, info.argumentTypes === "json", info.argumentLiterals === "python" ? readArgumentLiteral : undefined);
       }
     } else if (shape.kind === "auto" && info.content === "json" && plainJson(args)) {
       this.mode = "json";
@@ -372,6 +374,8 @@ class XmlArgs {
     /** `argument_types: "json"`: values are typed as the engine types them at close (xml mode runs only
      * without tools, so that is the typing the final message has); typing is per value. */
     private readonly jsonTypes: boolean,
+    /** `argument_literals: "python"`: dicts and lists written as Python literals, as the engine reads them. */
+    private readonly literal: LiteralReader | undefined,
   ) {}
 
   /** Argument text for the tags this chunk completed; null when streaming must stop (sent at close). */
@@ -391,7 +395,7 @@ class XmlArgs {
         const raw = Object.prototype.hasOwnProperty.call(m.groups, "value") ? m.groups.value! : "";
         const value = subParse(raw, argGet(this.args, "value_parser", null), this.ctx, "xml-inline");
         const entry = makeDict(new Map([[key, value]]));
-        if (this.jsonTypes) typeArgumentsAsJson({ function: { arguments: entry } });
+        if (this.jsonTypes) typeArgumentsAsJson({ function: { arguments: entry } }, this.literal);
         out += (this.count++ === 0 ? "{" : ", ") + pyDumps(entry, { ensureAscii: false }).slice(1, -1);
         this.from = m.end;
         const cut = this.from - pattern.lookbehind; // -Infinity: the pattern may look back anywhere

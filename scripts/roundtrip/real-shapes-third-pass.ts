@@ -1,10 +1,11 @@
 // Real-shape rows of issue 28, third pass: Harmony's final-channel constraint and stray `to=assistant`
 // headers (item 14), Gemma 4's empty or unlabelled thought (item 15), Functionary v3.2's raw python code
-// (item 17), and, for every template whose
-// chat template renders a JSON call list, that list with one malformed item or cut off at the end of the
-// stream (items 9-10). The list rows are derived from the template's own sample rows: the perturbation
-// fixes the intended message (the calls before and after the damage) and the span recover mode reports.
-// Called by real-shapes.ts, which writes every row into templates/samples/<name>.jsonl.
+// (item 17), tool markup inside reasoning (items 3, 11), LFM2's echoes (19), CDATA (16), content around
+// reasoning (5), Python-literal arguments (22), and, for every template whose chat template renders a
+// JSON call list, that list with one malformed item or cut off at the end of the stream (items 9-10).
+// The list rows are derived from the template's own sample rows: the perturbation fixes the intended
+// message (the calls before and after the damage) and the span recover mode reports. Called by
+// real-shapes.ts, which writes every row into templates/samples/<name>.jsonl.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -180,4 +181,147 @@ export function addFunctionaryPythonRows(add: Add): void {
       expected: msg({ calls: [WEATHER, python("print(1)")] }),
     },
   );
+}
+
+/**
+ * Item 3: tool markup inside reasoning that then resumes and closes. Magistral, Reka Edge, LFM2.5 and
+ * DeepSeek V3.1 keep it as reasoning text, as llama.cpp's tests expect; in Reka and DeepSeek V3.1 a call
+ * block that ends the turn still ends reasoning the model never closed (the zero-width close looks ahead
+ * to the turn's end marker, with no `</think>` in between, so streaming holds the call until it is sure).
+ * Item 11: Kimi K2 Thinking writing calls with neither per-call end nor section markers, inside reasoning
+ * it never closed (Kimi extracts calls from reasoning).
+ */
+export function addReasoningMarkupRows(add: Add): void {
+  const special = (arg1: number) => call("special_function", { arg1 });
+  const REKA = `<sep>human: ${Q}<sep>assistant:`;
+  const DS31 = `<｜begin▁of▁sentence｜><｜User｜>${Q}<｜Assistant｜><think>`;
+  const KIMI = `<|im_user|>user<|im_middle|>${Q}<|im_end|><|im_assistant|>assistant<|im_middle|>`;
+  const CHATML = `<|im_start|>user\n${Q}<|im_end|>\n<|im_start|>assistant\n`;
+  add("magistral", {
+    name: "call-markup-inside-reasoning",
+    shape: "tool markup inside [THINK] that resumes: it stays reasoning text",
+    prefix: `<s>[INST]${Q}[/INST]`,
+    text: '[THINK]Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more[/THINK][TOOL_CALLS]special_function[ARGS]{"arg1": 1}',
+    expected: msg({ thinking: 'Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more', calls: [special(1)] }),
+  });
+  const rekaInner = '<tool_call>\n{"name": "special_function", "arguments": {"arg1": 2}}</tool_call>';
+  add(
+    "reka-edge",
+    {
+      name: "call-markup-inside-reasoning",
+      shape: "reka edge: a call inside reasoning that resumes and closes stays reasoning text",
+      prefix: REKA,
+      text: `<think>\nLet me think about ${rekaInner} hmm\n</think>\n\n<tool_call>\n{"name": "special_function", "arguments": {"arg1": 1}}</tool_call><sep>`,
+      expected: msg({ thinking: `Let me think about ${rekaInner} hmm`, calls: [special(1)] }),
+    }
+  );
+  const dsCall = (name: string, city: string) => `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>${name}<｜tool▁sep｜>{"city": "${city}"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
+  add(
+    "deepseek-v3-1",
+    {
+      name: "call-markup-inside-reasoning",
+      shape: "deepseek v3.1: calls inside reasoning that resumes and closes stay reasoning text",
+      prefix: DS31,
+      text: `REASONING${dsCall("get_time2", "Tokyo2")}REASONING</think>${dsCall("get_time", "Tokyo")}<｜end▁of▁sentence｜>`,
+      expected: msg({ thinking: `REASONING${dsCall("get_time2", "Tokyo2")}REASONING`, calls: [call("get_time", { city: "Tokyo" })] }),
+    }
+  );
+  const kimiCall = (i: number, name: string, args: string) => `<|tool_call_begin|>functions.${name}:${i}<|tool_call_argument_begin|>${args}`;
+  const code = call("python", { code: "print('hey')" });
+  add(
+    "kimi-k2-thinking",
+    {
+      name: "calls-without-end-markers-in-reasoning",
+      shape: "kimi k2 thinking: consecutive calls with neither end nor section markers, inside unclosed reasoning",
+      prefix: KIMI,
+      text: `<think>I need to call two functions${kimiCall(0, "special_function", '{"arg1": 1}')}${kimiCall(1, "python", `{"code": "print('hey')"}`)}`,
+      expected: msg({ thinking: "I need to call two functions", calls: [special(1), code] }),
+    },
+    {
+      name: "calls-without-end-markers",
+      shape: "kimi k2 thinking: consecutive calls without end markers, then the turn's end",
+      prefix: KIMI,
+      text: `${kimiCall(0, "get_weather", '{"city": "Paris"}')}\n${kimiCall(1, "get_time", '{"tz": "CET"}')}<|im_end|>`,
+      expected: msg({ calls: [WEATHER, call("get_time", { tz: "CET" })] }),
+    },
+  );
+  // Item 3 for LFM2.5, item 19 (a call body echoed after the call, a second end marker) for LFM2 and LFM2.5.
+  add("lfm2-5", {
+    name: "call-markup-inside-reasoning",
+    shape: "lfm2.5: a call inside reasoning that resumes and closes stays reasoning text",
+    prefix: CHATML,
+    text: "<think>Let me think about <|tool_call_start|>[special_function(arg1=1)]<|tool_call_end|> hmm</think><|tool_call_start|>[special_function(arg1=1)]<|tool_call_end|><|im_end|>",
+    expected: msg({ thinking: "Let me think about <|tool_call_start|>[special_function(arg1=1)]<|tool_call_end|> hmm", calls: [special(1)] }),
+  });
+  const body = "[grocery.orderIngredients(ingredientList=[{'name': 'apple', 'quantity': '2'}], deliveryAddress='123 Main St')]";
+  const order = call("grocery.orderIngredients", { ingredientList: [{ name: "apple", quantity: "2" }], deliveryAddress: "123 Main St" });
+  for (const name of ["lfm2", "lfm2-5"]) {
+    add(
+      name,
+      { name: "echoed-call-body", shape: "lfm2: the call body and its end marker echoed after the call", prefix: CHATML, text: `<|tool_call_start|>${body}<|tool_call_end|>${body}<|tool_call_end|><|im_end|>`, expected: msg({ calls: [order] }) },
+      {
+        name: "second-end-marker",
+        shape: "lfm2: a second end marker after a call, then text",
+        prefix: CHATML,
+        text: `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|><|tool_call_end|>\nChecking the weather [Paris].<|im_end|>`,
+        expected: msg({ calls: [WEATHER], content: "Checking the weather [Paris]." }),
+      },
+    );
+  }
+  // Item 16: a CDATA value holding the parameter's closing tag (MiniCPM5; Qwen's templates read it already).
+  add("minicpm5", {
+    name: "cdata-holding-closing-tag",
+    shape: "minicpm5: a CDATA value that contains </param>",
+    prefix: CHATML,
+    text: '<function name="html"><param name="markup"><![CDATA[<a href="/x">hi</a> </param>]]></param></function><|im_end|>',
+    expected: msg({ calls: [call("html", { markup: '<a href="/x">hi</a> </param>' })] }),
+  });
+}
+
+/** Item 5: content on both sides of an interleaved reasoning block keeps a separator (join_skips_empty). */
+export function addInterleavedContentRows(add: Add): void {
+  const CHATML = `<|im_start|>user\n${Q}<|im_end|>\n<|im_start|>assistant\n`;
+  for (const name of ["qwen3-robust", "qwen3_5-robust", "qwq", "minicpm5"]) {
+    add(name, {
+      name: "content-around-reasoning",
+      shape: "content before and after an interleaved reasoning block: one newline between its parts",
+      prefix: CHATML,
+      text: "Hello, world!\n<think>\nI'm\nthinking\n</think>\nWhat's up?<|im_end|>",
+      expected: msg({ thinking: "I'm\nthinking", content: "Hello, world!\nWhat's up?" }),
+    });
+  }
+}
+
+/**
+ * Item 22: object and array parameters written as Python literals (argument_literals). With tools the
+ * schema must type the parameter object or array (vLLM's literal_eval fallback); a JSON string holding a
+ * literal is read too. Without tools, a value that starts with `{` or `[` and is a literal is read.
+ */
+export function addPythonLiteralRows(add: Add): void {
+  const tool: Json = {
+    type: "function",
+    function: { name: "process", parameters: { type: "object", properties: { name: { type: "string" }, data: { type: "object" }, tags: { type: "array" }, note: { type: "string" } } } },
+  };
+  const processed = call("process", { name: "hello", data: { key: "value", n: 1 }, tags: ["a", null], note: "{'kept': 'as text'}" });
+  const CHATML = `<|im_start|>user\n${Q}<|im_end|>\n<|im_start|>assistant\n`;
+  const param = (k: string, v: string) => `<parameter=${k}>\n${v}\n</parameter>\n`;
+  const qwen = `<tool_call>\n<function=process>\n${param("name", "hello")}${param("data", `"{'key': 'value', 'n': 1}"`)}${param("tags", "['a', None]")}${param("note", "{'kept': 'as text'}")}</function>\n</tool_call><|im_end|>`;
+  for (const name of ["qwen3-coder", "qwen3_5-robust"]) {
+    add(name, {
+      name: "python-literal-arguments",
+      shape: "object and array parameters written as Python literals (one inside a JSON string); a string parameter keeps its text",
+      prefix: CHATML,
+      text: qwen,
+      tools: [tool],
+      expected: msg({ calls: [processed] }),
+    });
+  }
+  const GLM = `[gMASK]<sop><|user|>\n${Q}<|assistant|></think>`;
+  add("glm-4-7", {
+    name: "python-literal-arguments-without-tools",
+    shape: "glm: a dict argument written as a Python literal, read without tools",
+    prefix: GLM,
+    text: "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>options</arg_key><arg_value>{'unit': 'celsius', 'days': 3, 'alerts': True}</arg_value></tool_call><|user|>",
+    expected: msg({ calls: [call("get_weather", { city: "Paris", options: { unit: "celsius", days: 3, alerts: true } })] }),
+  });
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 import { type Json, type Issue, type Row, hermesCall, qwenXml, call, msg, span, recover, WEATHER, TOOL_WEATHER, Q, CHATML, CHATML_THINK, LLAMA3, LLAMA4, MISTRAL, HARMONY, DS, KIMI, GRANITE, GEMMA4, HY3 } from "./real-shape-helpers.ts";
 import { addPartialCallRows, addSecondPassRows, addTokenSpellingRows } from "./real-shapes-second-pass.ts";
-import { addFunctionaryPythonRows, addGemmaThoughtRows, addHarmonyHeaderRows, addListDamageRows } from "./real-shapes-third-pass.ts";
+import { addFunctionaryPythonRows, addInterleavedContentRows, addPythonLiteralRows, addReasoningMarkupRows, addGemmaThoughtRows, addHarmonyHeaderRows, addListDamageRows } from "./real-shapes-third-pass.ts";
 
 // ---- shapes shared by several families --------------------------------------------------------------------
 /** Qwen's XML call format (Qwen3-Coder, Qwen3.5): variants models write. */
@@ -88,10 +88,10 @@ function contentAroundCalls(prefix: string, eos: string, callText: string, calls
   return [
     {
       name: "content-after-calls",
-      shape: "text after the last tool call (kept, not overwriting the text before the calls)",
+      shape: "text after the last tool call (kept after the text before the calls, one newline between: join_skips_empty)",
       prefix,
       text: `Let me check.\n${callText}\nI will report back.${eos}`,
-      expected: msg({ content: "Let me check.I will report back.", calls }),
+      expected: msg({ content: "Let me check.\nI will report back.", calls }),
     },
     {
       name: "newline-after-calls-no-eos",
@@ -211,7 +211,7 @@ add("qwen3-coder", ...qwenXmlShapes(CHATML, "<|im_end|>", { think: false }));
       shape: "text after a call (kept, not overwriting the text before it)",
       prefix: GEMMA4,
       text: `Let me check.${gcall}I will report back.<turn|>`,
-      expected: msg({ content: "Let me check.I will report back.", calls: [WEATHER] }),
+      expected: msg({ content: "Let me check.\nI will report back.", calls: [WEATHER] }),
     },
     {
       name: "empty-thought-after-content",
@@ -760,7 +760,7 @@ add("hunyuan-a13b", {
   shape: "hunyuan-a13b: text outside <answer>",
   prefix: `<|startoftext|>${Q}<|extra_0|>`,
   text: "<think>\nNeed it.\n</think>\nNote first.\n<answer>\nIt is sunny.\n</answer><|eos|>",
-  expected: msg({ thinking: "Need it.", content: "Note first.It is sunny." }),
+  expected: msg({ thinking: "Need it.", content: "Note first.\nIt is sunny." }),
 });
 add(
   "command-r7b",
@@ -948,6 +948,9 @@ addSecondPassRows(add, rowsOf);
 addHarmonyHeaderRows(add);
 addGemmaThoughtRows(add);
 addFunctionaryPythonRows(add);
+addReasoningMarkupRows(add);
+addInterleavedContentRows(add);
+addPythonLiteralRows(add);
 addListDamageRows(add, rowsOf);
 let written = 0;
 for (const name of Object.keys(ROWS)) {

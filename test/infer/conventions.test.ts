@@ -33,7 +33,7 @@ describe("argument typing from the renderings", () => {
     const r = inferTemplate(RAW_STRINGS);
     expect(r.ok).toBe(true);
     expect(r.template!.fields.tool_calls!.argument_types).toBe("json");
-    expect(r.portability.map((d) => d.path)).toEqual(["fields.tool_calls.argument_types"]);
+    expect(r.portability.map((d) => d.path)).toEqual(["fields.tool_calls.argument_types", "fields.content.join_skips_empty"]);
     const [t9] = steps(r, "T9");
     expect(t9).toContain('the number 42 as …"</arg_key><arg_value>42</arg_value></too"… reads back "42" (with the extension 42)');
     expect(t9).toContain("the chat template writes non-strings as JSON and strings raw");
@@ -111,8 +111,11 @@ describe("--portable", () => {
     expect(r.portability).toEqual([]);
     expect(checkTemplate(r.template as unknown as JsonValue, { portable: true })).toEqual([]);
     expect(r.template!.fields.tool_calls!.content_args).toMatchObject({ value_parser: { name: "json", args: { allow_non_json: true } } });
-    expect(r.losses).toHaveLength(1);
+    expect(r.losses).toHaveLength(2);
     expect(r.losses[0]).toMatch(/^fields\.tool_calls: argument_types "json" → xml-inline's value_parser json/);
+    expect(r.losses[1]).toMatch(/^fields\.content: join_skips_empty → join "": blocks are joined with no separator/);
+    expect(r.template!.fields.content).toMatchObject({ join: "" });
+    expect(r.template!.fields.content).not.toHaveProperty("join_skips_empty");
     expect(formatExplain(r.explain, r.gaps)).toContain("X1  portable form");
   });
   test("an extension the reference has no means for: the field is left out, its conversations do not apply", () => {

@@ -38,7 +38,7 @@ describe("inferTemplate", () => {
           content: "json",
           transform: { type: "function", function: { name: "{content.name}", arguments: "{content.arguments}" } },
         },
-        content: { close_pattern: "\\s*<\\|end\\|>", repeats: true, join: "", content: "text" },
+        content: { close_pattern: "\\s*<\\|end\\|>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
       },
     });
     expect(r.classification).toMatchObject({ reasoning: { mode: "tag" }, content: { mode: "plain" }, tools: { format: "json-object", parallel: true } });
@@ -46,13 +46,13 @@ describe("inferTemplate", () => {
     expect(r.verdicts.map((v) => v.conversation)).toContain("unclosed-reasoning+calls");
     expect(r.verdicts.length).toBe(14);
     expect(r.ok).toBe(true);
-    expect(r.portability).toEqual([]);
+    expect(r.portability.map((d) => d.path)).toEqual(["fields.content.join_skips_empty"]);
   });
 
   test("a template that renders no tool calls: the gap is named, tool conversations do not apply", () => {
     const r = inferTemplate(chat("{{ m.content }}"));
     expect(r.ok).toBe(true);
-    expect(r.template!.fields).toEqual({ content: { close_pattern: "\\s*<\\|end\\|>", repeats: true, join: "", content: "text" } });
+    expect(r.template!.fields).toEqual({ content: { close_pattern: "\\s*<\\|end\\|>", repeats: true, join: "\n", join_skips_empty: true, content: "text" } });
     expect(r.gaps).toContainEqual({ part: "tools", what: "the chat template does not render the tool calls of an assistant turn" });
     const call = r.verdicts.find((v) => v.conversation === "two-calls")!;
     expect(call).toMatchObject({ status: "n/a", reason: "the chat template does not render tool calls" });

@@ -17,6 +17,11 @@ export interface FieldPlan {
   readonly into?: { readonly key: string; readonly spread: boolean };
   /** rtc extension `argument_types: "json"`: type argument strings as JSON when no tools are passed. */
   readonly argumentTypes?: "json";
+  /** rtc extension `argument_literals: "python"`: reads an object or array argument written as a Python
+   * literal (readArgumentLiteral; a module that does not use it does not carry it). */
+  readonly readLiteral?: (text: string) => JsonValue | undefined;
+  /** rtc extension `join_skips_empty`: an empty block adds neither its value nor the separator. */
+  readonly joinSkipsEmpty?: true;
   /** Content parser then transform, for one closed block. Throws ContentError. `parsed`: the content
    * value to transform instead of parsing `body` (recover mode, after a PartialContentError). */
   process(body: string, captures: Record<string, string>, parsed?: { value: JsonValue }): JsonValue;

@@ -421,8 +421,8 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       }
       throw e;
     }
-    if (this.params) value = coerceToolCalls(value, this.params);
-    else if (field.argumentTypes === "json") value = typeArgumentsAsJson(value);
+    if (this.params) value = coerceToolCalls(value, this.params, field.readLiteral);
+    else if (field.argumentTypes === "json") value = typeArgumentsAsJson(value, field.readLiteral);
     const name = field.name;
     // Checked without building the paths first: unrepresentable() names where the problem is, which
     // costs a string per nested value, and is only needed when there is a problem.
@@ -448,7 +448,10 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
         throw new ContentError(`fields.${name}.join: cannot join onto a ${describe(previous)} default`, "TypeError");
       }
       const lead = this.recovered && previous && value ? this.recoveredLead : "";
-      dictSet(this.output, name, previous === undefined || previous === null ? value : previous + field.join + lead + value);
+      if (previous === undefined || previous === null) dictSet(this.output, name, value);
+      else if (!field.joinSkipsEmpty) dictSet(this.output, name, previous + field.join + lead + value);
+      // A failed region's text continues the text before it (with the whitespace its open consumed).
+      else if (value !== "") dictSet(this.output, name, previous === "" ? value : previous + (this.recovered ? lead : field.join) + value);
     } else if (field.repeats) {
       if (!Object.prototype.hasOwnProperty.call(this.output, name)) dictSet(this.output, name, [value]);
       else {

@@ -11,13 +11,22 @@
 //   JSON value become that value (`"1"` → 1, `"true"` → true, `"[1]"` → [1]); other strings stay strings.
 //   For formats whose chat template writes strings raw and everything else as JSON (Qwen3-Coder's
 //   `<parameter=…>`, GLM's `<arg_value>`, …). With `tools`, the schema decides, as in the reference.
+// - `argument_literals: "python"` — an argument written as a Python literal (`{'a': 1}`, `['x', None]`)
+//   where an object or array belongs is read as that literal: with `tools`, when the schema types the
+//   parameter object or array and the text is not JSON of that kind (also a JSON string holding such a
+//   literal), as vLLM's literal_eval fallback does; without `tools`, with `argument_types: "json"`, when
+//   the text starts with `{` or `[`. Chat templates that print values with Python's `str()` write them so.
+// - `join_skips_empty: true` — with `join`, a block whose value is empty adds nothing, not even the
+//   separator: content written around reasoning or calls (`Hello!<think>…</think>What's up?`) keeps a
+//   separator between its parts without gaining one where an empty block stood (the reference joins
+//   every block, so `join: "\n"` alone would write a leading "\n" after an empty block).
 
 import { TemplateError } from "../errors.ts";
 import { pyTypeName } from "../python/values.ts";
 import type { JsonObject } from "../types.ts";
 import type { FieldSpec } from "./spec.ts";
 
-export function fieldExtensions(path: string, raw: JsonObject, join: string | null): Pick<FieldSpec, "into" | "argumentTypes"> {
+export function fieldExtensions(path: string, raw: JsonObject, join: string | null): Pick<FieldSpec, "into" | "argumentTypes" | "argumentLiterals" | "joinSkipsEmpty"> {
   let into: string | null = null;
   if (Object.prototype.hasOwnProperty.call(raw, "into")) {
     const v = raw.into!;
@@ -34,7 +43,22 @@ export function fieldExtensions(path: string, raw: JsonObject, join: string | nu
     }
     argumentTypes = "json";
   }
-  return { into, argumentTypes };
+  let argumentLiterals: "python" | null = null;
+  if (Object.prototype.hasOwnProperty.call(raw, "argument_literals")) {
+    if (raw.argument_literals !== "python") {
+      throw new TemplateError(`${path}.argument_literals`, `the only value is "python", got ${JSON.stringify(raw.argument_literals)}`);
+    }
+    argumentLiterals = "python";
+  }
+  let joinSkipsEmpty = false;
+  if (Object.prototype.hasOwnProperty.call(raw, "join_skips_empty")) {
+    if (typeof raw.join_skips_empty !== "boolean") {
+      throw new TemplateError(`${path}.join_skips_empty`, `must be a boolean, got ${pyTypeName(raw.join_skips_empty!)}`);
+    }
+    if (join === null) throw new TemplateError(`${path}.join_skips_empty`, "needs join (it says how blocks are joined)");
+    joinSkipsEmpty = raw.join_skips_empty;
+  }
+  return { into, argumentTypes, argumentLiterals, joinSkipsEmpty };
 }
 
 /** Cross-field rules of `into`, checked once every field is read. */

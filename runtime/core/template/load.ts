@@ -30,6 +30,8 @@ const FIELD_KEYS = new Set([
   // rtc extensions (runtime/core/template/extensions.ts; `rtc check --portable` flags them):
   "into",
   "argument_types",
+  "argument_literals",
+  "join_skips_empty",
 ]);
 
 /**

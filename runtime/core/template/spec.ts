@@ -27,6 +27,10 @@ export interface FieldSpec {
   into: string | null;
   /** rtc extension `argument_types`: how tool-call argument strings are typed when no tools are passed. */
   argumentTypes: "json" | null;
+  /** rtc extension `argument_literals`: object or array arguments may be written as Python literals. */
+  argumentLiterals: "python" | null;
+  /** rtc extension `join_skips_empty`: empty blocks add no separator. */
+  joinSkipsEmpty: boolean;
 }
 
 /** A validated response template (`validateTemplate`): the shape both the interpreter and the compiler start from. */

@@ -48,7 +48,7 @@ function isValueError(e: unknown): boolean {
  * lower-casing. null: "null" / "None" after strip. object / array: `json.loads` giving that kind.
  * `string` and unknown names never cast. Nesting ≥ 512 in JSON still raises RecursionError.
  */
-export function coerce(raw: string, types: readonly string[]): JsonValue {
+export function coerce(raw: string, types: readonly string[], literal?: LiteralReader): JsonValue {
   for (const type of types) {
     try {
       switch (type) {
@@ -73,8 +73,8 @@ export function coerce(raw: string, types: readonly string[]): JsonValue {
         }
         case "object":
         case "array": {
-          const decoded = pyJsonLoads(raw);
-          if (type === "object" ? isDict(decoded) : Array.isArray(decoded)) return decoded;
+          const decoded = literal ? literal(raw) : pyJsonLoads(raw);
+          if (decoded !== undefined && (type === "object" ? isDict(decoded) : Array.isArray(decoded))) return decoded;
           continue;
         }
         default:
@@ -87,6 +87,10 @@ export function coerce(raw: string, types: readonly string[]): JsonValue {
   }
   return raw;
 }
+
+/** rtc extension `argument_literals` (readArgumentLiteral, runtime/core/python/literal.ts): the value an
+ * argument's text spells as JSON or as a Python literal, undefined when neither. */
+export type LiteralReader = (text: string) => JsonValue | undefined;
 
 /** Tool name → parameter properties, from OpenAI-style tool definitions (with or without `function`). */
 export function toolParams(tools: readonly (ToolDefinition | JsonValue)[]): ToolParams {
@@ -109,8 +113,8 @@ export function toolParams(tools: readonly (ToolDefinition | JsonValue)[]): Tool
  * collected by `merge_duplicates`), whose string items are cast — unless the parameter accepts "array",
  * in which case the list already fits and is kept as is.
  */
-export function coerceToolCalls(value: JsonValue, params: ToolParams): JsonValue {
-  if (Array.isArray(value)) return value.map((item) => coerceToolCalls(item, params));
+export function coerceToolCalls(value: JsonValue, params: ToolParams, literal?: LiteralReader): JsonValue {
+  if (Array.isArray(value)) return value.map((item) => coerceToolCalls(item, params, literal));
   if (!isDict(value)) return value;
   const fn = Object.prototype.hasOwnProperty.call(value, "function") ? value.function! : null;
   if (!isDict(fn)) return value;
@@ -124,9 +128,9 @@ export function coerceToolCalls(value: JsonValue, params: ToolParams): JsonValue
     const types = schemaTypes(properties[key]!);
     if (types.length === 0) continue;
     const argument = args[key]!;
-    if (typeof argument === "string") setKey(args, key, coerce(argument, types));
+    if (typeof argument === "string") setKey(args, key, coerce(argument, types, literal));
     else if (Array.isArray(argument) && !types.includes("array")) {
-      setKey(args, key, argument.map((item) => (typeof item === "string" ? coerce(item, types) : item)));
+      setKey(args, key, argument.map((item) => (typeof item === "string" ? coerce(item, types, literal) : item)));
     }
   }
   return value;

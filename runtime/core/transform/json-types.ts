@@ -10,18 +10,19 @@ import { unrepresentable } from "../python/representable.ts";
 import { pyStrip } from "../python/strip.ts";
 import { dictKeys, isDict, setKey } from "../python/values.ts";
 import type { JsonValue } from "../types.ts";
+import type { LiteralReader } from "./coerce.ts";
 
 /** Types the arguments of a tool call (or of each call in a list) in place, as coerceToolCalls does. */
-export function typeArgumentsAsJson(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(typeArgumentsAsJson);
+export function typeArgumentsAsJson(value: JsonValue, literal?: LiteralReader): JsonValue {
+  if (Array.isArray(value)) return value.map((item) => typeArgumentsAsJson(item, literal));
   if (!isDict(value)) return value;
   const fn = Object.prototype.hasOwnProperty.call(value, "function") ? value.function! : null;
   if (!isDict(fn) || !isDict(fn.arguments)) return value;
   const args = fn.arguments;
   for (const key of dictKeys(args)) {
     const v = args[key]!;
-    if (typeof v === "string") setKey(args, key, asJson(v));
-    else if (Array.isArray(v)) setKey(args, key, v.map((item) => (typeof item === "string" ? asJson(item) : item)));
+    if (typeof v === "string") setKey(args, key, asJson(v, literal));
+    else if (Array.isArray(v)) setKey(args, key, v.map((item) => (typeof item === "string" ? asJson(item, literal) : item)));
   }
   return value;
 }
@@ -29,14 +30,17 @@ export function typeArgumentsAsJson(value: JsonValue): JsonValue {
 const PYTHON_WORDS: Readonly<Record<string, JsonValue>> = { True: true, False: false, None: null };
 
 /** The JSON value `raw` spells (surrounding whitespace allowed, as json.loads allows it), else `raw`.
- * Values JSON cannot carry (NaN, infinities, integers beyond 64 bits) keep the string. */
-function asJson(raw: string): JsonValue {
+ * Values JSON cannot carry (NaN, infinities, integers beyond 64 bits) keep the string. With
+ * `argument_literals` (`literal`), a dict or list written as a Python literal is read too. */
+function asJson(raw: string, literal?: LiteralReader): JsonValue {
   try {
     const v = pyJsonLoads(raw);
     return unrepresentable(v) === null ? v : raw;
   } catch (e) {
     if (!(e instanceof ContentError)) throw e;
     const word = pyStrip(raw);
-    return Object.prototype.hasOwnProperty.call(PYTHON_WORDS, word) ? PYTHON_WORDS[word]! : raw;
+    if (Object.prototype.hasOwnProperty.call(PYTHON_WORDS, word)) return PYTHON_WORDS[word]!;
+    const v = literal && (word.startsWith("{") || word.startsWith("[")) ? literal(word) : undefined;
+    return v !== undefined && (isDict(v) || Array.isArray(v)) && unrepresentable(v) === null ? v : raw;
   }
 }
