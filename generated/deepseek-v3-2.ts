@@ -12,6 +12,7 @@ import {
   scanWatched,
   applyTransform,
   pyStrip,
+  unwrapArguments,
 } from "response-template/runtime";
 import type {
   FieldPlan,
@@ -62,6 +63,7 @@ export const template: JsonValue = {
           '<｜DSML｜parameter name="(?P<key>[^"]+)"(?P<attrs>[^>]*)>(?P<value>.*?)(?:</｜DSML｜parameter>|\\n?(?=<｜DSML｜parameter name=")|\\n?$)',
         raw_when: { group: "attrs", contains: 'string="true"' },
       },
+      unwrap_arguments: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
@@ -264,7 +266,15 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 
 const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
-  { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
+  {
+    name: "tool_calls",
+    dirty: true,
+    repeats: true,
+    join: null,
+    optional: true,
+    unwrap: unwrapArguments,
+    process: process1,
+  },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
 /** The leading run's class, on one code unit. */

@@ -26,6 +26,7 @@ const RTC_FIELD_KEYS: Readonly<Record<string, string>> = {
   into: "blocks added to another key's list",
   argument_types: "argument strings typed as JSON when no tools are passed",
   argument_literals: "object and array arguments read as Python literals",
+  unwrap_arguments: "a call's arguments wrapped in one arguments parameter are unwrapped",
   join_skips_empty: "empty blocks add no separator when joined",
 };
 

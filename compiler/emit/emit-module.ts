@@ -175,7 +175,7 @@ const ctx: ContentContext = {
     // rtc extensions are written only when used, so modules of portable templates do not change.
     const into = f.into === null ? "" : `into: { key: ${str(f.into)}, spread: ${f.transformEach} }, `;
     const types = f.argumentTypes === null ? "" : `argumentTypes: ${str(f.argumentTypes)}, `;
-    const skips = `${f.argumentLiterals ? "readLiteral: readArgumentLiteral, " : ""}${f.joinSkipsEmpty ? "joinSkipsEmpty: true, " : ""}`;
+    const skips = `${f.argumentLiterals ? "readLiteral: readArgumentLiteral, " : ""}${f.unwrapArguments ? "unwrap: unwrapArguments, " : ""}${f.joinSkipsEmpty ? "joinSkipsEmpty: true, " : ""}`;
     fieldEntries.push(
       `{ name: ${str(f.name)}, dirty: ${f.dirty}, repeats: ${f.repeats}, join: ${f.join === null ? "null" : str(f.join)}, optional: ${f.optional}, ${into}${types}${skips}process: ${processName} }`,
     );
@@ -251,6 +251,7 @@ export function parseResponse(
   if (specials.has("pyStrip")) values.push("pyStrip");
   if (specials.has("parseJsonPlain")) values.push("parseJsonPlain");
   if (plan.fields.some((f) => f.argumentLiterals)) values.push("readArgumentLiteral");
+  if (plan.fields.some((f) => f.unwrapArguments)) values.push("unwrapArguments");
   const types = ["FieldPlan", "Plan", "ScanResult", "JsonObject", "JsonValue", "ParseOptions", "ResponseParser", "Recovered", "RecoverOptions"];
   types.push(...message.imports.filter((t) => !values.includes(t)));
   types.push("ContentContext", "ContentParser", ...(usesPatterns ? ["UnicodeTables"] : []), "PyPattern");

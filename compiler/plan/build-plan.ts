@@ -145,6 +145,7 @@ function fieldPlan(f: FieldSpec, index: number): FieldPlanIR {
     into: f.into,
     argumentTypes: f.argumentTypes,
     argumentLiterals: f.argumentLiterals,
+    unwrapArguments: f.unwrapArguments,
     joinSkipsEmpty: f.joinSkipsEmpty,
     process: processPlan(f),
   };

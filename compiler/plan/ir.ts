@@ -115,6 +115,7 @@ export interface FieldPlanIR {
   into: string | null;
   argumentTypes: "json" | null;
   argumentLiterals: "python" | null;
+  unwrapArguments: boolean;
   joinSkipsEmpty: boolean;
   process: ProcessPlan;
 }

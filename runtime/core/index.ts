@@ -81,6 +81,7 @@ export { parseBool } from "./content/bool.ts";
 export { parseKeyedCalls } from "./content/ext/keyed-calls.ts";
 export { parsePythonCalls } from "./content/ext/python-calls.ts";
 export { readArgumentLiteral, readPythonLiteral } from "./python/literal.ts";
+export { unwrapArguments } from "./transform/unwrap.ts";
 export { parseJsonCalls } from "./content/ext/json-calls.ts";
 export { parseXmlNested } from "./content/ext/xml-nested.ts";
 export { parseXmlTyped } from "./content/ext/xml-typed.ts";

@@ -13,6 +13,7 @@ import { scanWatched, type Watched } from "../core/engine/scan.ts";
 import type { DelimiterSpec, TemplateSpec } from "../core/template/spec.ts";
 import { processField, transformField } from "../core/transform/apply.ts";
 import { readArgumentLiteral } from "../core/python/literal.ts";
+import { unwrapArguments } from "../core/transform/unwrap.ts";
 import { CONTENT_PARSERS, STREAMABLE_PARSERS, type ContentContext } from "../core/content/index.ts";
 import { comparePy } from "../core/python/compare.ts";
 
@@ -56,6 +57,7 @@ function makePlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
     ...(f.into === null ? {} : { into: { key: f.into, spread: f.transformEach } }),
     ...(f.argumentTypes === null ? {} : { argumentTypes: f.argumentTypes }),
     ...(f.argumentLiterals ? { readLiteral: readArgumentLiteral } : {}),
+    ...(f.unwrapArguments ? { unwrap: unwrapArguments } : {}),
     ...(f.joinSkipsEmpty ? { joinSkipsEmpty: true as const } : {}),
     process: (body, captures, parsed) => (parsed ? transformField(parsed.value, f, captures) : processField(body, f, captures, ctx)),
   }));

@@ -1,11 +1,11 @@
 // Real-shape rows of issue 28, third pass: Harmony's final-channel constraint and stray `to=assistant`
 // headers (item 14), Gemma 4's empty or unlabelled thought (item 15), Functionary v3.2's raw python code
 // (item 17), tool markup inside reasoning (items 3, 11), LFM2's echoes (19), CDATA (16), content around
-// reasoning (5), Python-literal arguments (22), and, for every template whose chat template renders a
-// JSON call list, that list with one malformed item or cut off at the end of the stream (items 9-10).
-// The list rows are derived from the template's own sample rows: the perturbation fixes the intended
-// message (the calls before and after the damage) and the span recover mode reports. Called by
-// real-shapes.ts, which writes every row into templates/samples/<name>.jsonl.
+// reasoning (5), Python-literal arguments (22), DSML's `arguments` wrapper (20), and, for every template
+// whose chat template renders a JSON call list, that list with one malformed item or cut off at the end
+// of the stream (items 9-10). The list rows are derived from the template's own sample rows: the
+// perturbation fixes the intended message (the calls before and after the damage) and the span recover
+// mode reports. Called by real-shapes.ts, which writes every row into templates/samples/<name>.jsonl.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -324,4 +324,50 @@ export function addPythonLiteralRows(add: Add): void {
     text: "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>options</arg_key><arg_value>{'unit': 'celsius', 'days': 3, 'alerts': True}</arg_value></tool_call><|user|>",
     expected: msg({ calls: [call("get_weather", { city: "Paris", options: { unit: "celsius", days: 3, alerts: true } })] }),
   });
+}
+
+/**
+ * Item 20: DeepSeek's DSML call with its whole argument object in one parameter named `arguments`. With
+ * tools whose schema has no such parameter, it is unwrapped (unwrap_arguments); a tool that declares
+ * `arguments` keeps it, and keys the schema does not declare keep the wrapper.
+ */
+export function addWrappedArgumentsRows(add: Add): void {
+  const tool = (props: Record<string, Json>): Json => ({ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: props } } });
+  const weather = tool({ location: { type: "string" }, unit: { type: "string" } });
+  const prefix = `<｜begin▁of▁sentence｜><｜User｜>${Q}<｜Assistant｜></think>`;
+  for (const [name, section] of [
+    ["deepseek-v4", "tool_calls"],
+    ["deepseek-v3-2", "function_calls"],
+  ] as const) {
+    const invoke = (params: string) => `<｜DSML｜${section}>\n<｜DSML｜invoke name="get_weather">\n${params}\n</｜DSML｜invoke>\n</｜DSML｜${section}><｜end▁of▁sentence｜>`;
+    const wrapped = invoke('<｜DSML｜parameter name="arguments" string="false">{"location": "NYC", "unit": "celsius"}</｜DSML｜parameter>');
+    const asString = invoke('<｜DSML｜parameter name="arguments" string="true">{"location": "NYC"}</｜DSML｜parameter>');
+    add(
+      name,
+      {
+        name: "arguments-wrapper-unwrapped",
+        shape: "dsml: the argument object inside one parameter named arguments, unwrapped when the schema has no such parameter",
+        prefix,
+        text: wrapped,
+        tools: [weather],
+        expected: msg({ calls: [call("get_weather", { location: "NYC", unit: "celsius" })] }),
+      },
+      {
+        name: "arguments-wrapper-as-string",
+        shape: "dsml: the wrapper holding the object as a JSON string",
+        prefix,
+        text: asString,
+        tools: [weather],
+        expected: msg({ calls: [call("get_weather", { location: "NYC" })] }),
+      },
+      {
+        name: "arguments-parameter-declared",
+        shape: "dsml: a tool that declares a parameter named arguments keeps it",
+        prefix,
+        text: wrapped,
+        tools: [tool({ arguments: { type: "object" } })],
+        expected: msg({ calls: [call("get_weather", { arguments: { location: "NYC", unit: "celsius" } })] }),
+      },
+    );
+  }
 }

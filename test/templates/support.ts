@@ -57,7 +57,7 @@ export function contentParsersOf(name: string): string[] {
 /** rtc field-key extensions (runtime/core/template/extensions.ts) a template uses. */
 export function fieldExtensionsOf(name: string): string[] {
   const fields = templateJson(name).fields as Record<string, Record<string, unknown>>;
-  return ["argument_literals", "argument_types", "into", "join_skips_empty"].filter((k) => Object.values(fields).some((f) => k in f));
+  return ["argument_literals", "argument_types", "into", "join_skips_empty", "unwrap_arguments"].filter((k) => Object.values(fields).some((f) => k in f));
 }
 
 /** Extension parsers a template needs that are missing from the runtime's parser table. */

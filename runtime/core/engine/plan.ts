@@ -3,6 +3,7 @@
 // code (models/ and users' `rtc build` output). The engine itself knows nothing about delimiters.
 
 import type { JsonObject, JsonValue } from "../types.ts";
+import type { ToolParams } from "../transform/coerce.ts";
 
 /** One field of a Plan, in the form the engine runs it (the field's delimiters live in `Plan.scan`). */
 export interface FieldPlan {
@@ -20,6 +21,8 @@ export interface FieldPlan {
   /** rtc extension `argument_literals: "python"`: reads an object or array argument written as a Python
    * literal (readArgumentLiteral; a module that does not use it does not carry it). */
   readonly readLiteral?: (text: string) => JsonValue | undefined;
+  /** rtc extension `unwrap_arguments` (unwrapArguments, runtime/core/transform/unwrap.ts): applied with tools, before coercion. */
+  readonly unwrap?: (value: JsonValue, params: ToolParams) => JsonValue;
   /** rtc extension `join_skips_empty`: an empty block adds neither its value nor the separator. */
   readonly joinSkipsEmpty?: true;
   /** Content parser then transform, for one closed block. Throws ContentError. `parsed`: the content

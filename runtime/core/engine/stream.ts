@@ -421,7 +421,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       }
       throw e;
     }
-    if (this.params) value = coerceToolCalls(value, this.params, field.readLiteral);
+    if (this.params) value = coerceToolCalls(field.unwrap ? field.unwrap(value, this.params) : value, this.params, field.readLiteral);
     else if (field.argumentTypes === "json") value = typeArgumentsAsJson(value, field.readLiteral);
     const name = field.name;
     // Checked without building the paths first: unrepresentable() names where the problem is, which

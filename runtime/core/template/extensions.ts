@@ -16,6 +16,9 @@
 //   parameter object or array and the text is not JSON of that kind (also a JSON string holding such a
 //   literal), as vLLM's literal_eval fallback does; without `tools`, with `argument_types: "json"`, when
 //   the text starts with `{` or `[`. Chat templates that print values with Python's `str()` write them so.
+// - `unwrap_arguments: true` — with `tools`, a call whose only argument is `arguments` (or `input`), which
+//   the tool's schema does not declare, holding an object of declared keys, gets that object as its
+//   arguments (DeepSeek's DSML models write `<｜DSML｜parameter name="arguments">{…}`; runtime/core/transform/unwrap.ts).
 // - `join_skips_empty: true` — with `join`, a block whose value is empty adds nothing, not even the
 //   separator: content written around reasoning or calls (`Hello!<think>…</think>What's up?`) keeps a
 //   separator between its parts without gaining one where an empty block stood (the reference joins
@@ -26,7 +29,7 @@ import { pyTypeName } from "../python/values.ts";
 import type { JsonObject } from "../types.ts";
 import type { FieldSpec } from "./spec.ts";
 
-export function fieldExtensions(path: string, raw: JsonObject, join: string | null): Pick<FieldSpec, "into" | "argumentTypes" | "argumentLiterals" | "joinSkipsEmpty"> {
+export function fieldExtensions(path: string, raw: JsonObject, join: string | null): Pick<FieldSpec, "into" | "argumentTypes" | "argumentLiterals" | "unwrapArguments" | "joinSkipsEmpty"> {
   let into: string | null = null;
   if (Object.prototype.hasOwnProperty.call(raw, "into")) {
     const v = raw.into!;
@@ -50,6 +53,13 @@ export function fieldExtensions(path: string, raw: JsonObject, join: string | nu
     }
     argumentLiterals = "python";
   }
+  let unwrapArguments = false;
+  if (Object.prototype.hasOwnProperty.call(raw, "unwrap_arguments")) {
+    if (typeof raw.unwrap_arguments !== "boolean") {
+      throw new TemplateError(`${path}.unwrap_arguments`, `must be a boolean, got ${pyTypeName(raw.unwrap_arguments!)}`);
+    }
+    unwrapArguments = raw.unwrap_arguments;
+  }
   let joinSkipsEmpty = false;
   if (Object.prototype.hasOwnProperty.call(raw, "join_skips_empty")) {
     if (typeof raw.join_skips_empty !== "boolean") {
@@ -58,7 +68,7 @@ export function fieldExtensions(path: string, raw: JsonObject, join: string | nu
     if (join === null) throw new TemplateError(`${path}.join_skips_empty`, "needs join (it says how blocks are joined)");
     joinSkipsEmpty = raw.join_skips_empty;
   }
-  return { into, argumentTypes, argumentLiterals, joinSkipsEmpty };
+  return { into, argumentTypes, argumentLiterals, unwrapArguments, joinSkipsEmpty };
 }
 
 /** Cross-field rules of `into`, checked once every field is read. */

@@ -31,6 +31,7 @@ const FIELD_KEYS = new Set([
   "into",
   "argument_types",
   "argument_literals",
+  "unwrap_arguments",
   "join_skips_empty",
 ]);
 

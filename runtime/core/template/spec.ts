@@ -29,6 +29,8 @@ export interface FieldSpec {
   argumentTypes: "json" | null;
   /** rtc extension `argument_literals`: object or array arguments may be written as Python literals. */
   argumentLiterals: "python" | null;
+  /** rtc extension `unwrap_arguments`: a call's arguments wrapped in one `arguments` parameter are unwrapped (with tools). */
+  unwrapArguments: boolean;
   /** rtc extension `join_skips_empty`: empty blocks add no separator. */
   joinSkipsEmpty: boolean;
 }
