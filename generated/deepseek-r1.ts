@@ -48,14 +48,14 @@ export const template: JsonValue = {
     thinking: {
       open_pattern: "<think>|^\\s*(?=</think>)",
       close_pattern:
-        "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)|<｜tool▁call▁begin｜>)",
+        "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)|<｜tool▁call▁begin｜>)",
       repeats: true,
       join: "",
       content: "text",
     },
     tool_calls: {
       open_pattern:
-        "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*",
+        "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*",
       close_pattern: "\\s*```\\s*<｜tool▁call▁end｜>",
       repeats: true,
       content: "json",
@@ -101,15 +101,15 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*". */
+/** Pattern "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*". */
 const P1: PatternMatcher = new PatternMatcher(
   {
     source:
-      "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*",
-    js: "(?:[\\p{rtcSpace}])*(?:(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E})(?:[\\p{rtcSpace}])*|)\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E}function\\u{3C}\\u{FF5C}tool\\u{2581}sep\\u{FF5C}\\u{3E}((?:[[^\\u{A}\\u{3C}]])+)(?:\\u{60}\\u{60}\\u{60}|\\u{A}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60})(?:[a-z])*(?:[\\p{rtcSpace}])*",
+      "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*",
+    js: "(?:[\\p{rtcSpace}])*(?:(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool_calls_begin\\u{FF5C}\\u{3E})(?:[\\p{rtcSpace}])*|)\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E}function\\u{3C}\\u{FF5C}tool\\u{2581}sep\\u{FF5C}\\u{3E}((?:[[^\\u{A}\\u{3C}]])+)(?:\\u{60}\\u{60}\\u{60}|\\u{A}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60})(?:[a-z])*(?:[\\p{rtcSpace}])*",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))|(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E})(?:[\\p{rtcSpace}])*(?![\\s\\S]))|(?:(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E})(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[[^\\u{A}\\u{3C}]])*(?![\\s\\S])|(?:(?:[[^\\u{A}\\u{3C}]])+)(?:(?:(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S])))|(?:(?![\\s\\S])|\\u{A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S]))))))|(?:\\u{60}\\u{60}\\u{60}|\\u{A}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60})(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))))|(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool_calls_begin\\u{FF5C}\\u{3E})(?:[\\p{rtcSpace}])*(?![\\s\\S]))|(?:(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool_calls_begin\\u{FF5C}\\u{3E})(?:[\\p{rtcSpace}])*|)(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|\\u{3E}(?:(?:[[^\\u{A}\\u{3C}]])*(?![\\s\\S])|(?:(?:[[^\\u{A}\\u{3C}]])+)(?:(?:(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S])))|(?:(?![\\s\\S])|\\u{A}(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{60}(?:(?![\\s\\S])|\\u{60}(?![\\s\\S]))))))|(?:\\u{60}\\u{60}\\u{60}|\\u{A}(?:[\\p{rtcSpace}])*\\u{60}\\u{60}\\u{60})(?:(?:[a-z])*(?![\\s\\S])|(?:[a-z])*(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))))))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -130,14 +130,15 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)|<｜tool▁call▁begin｜>)". */
+/** Pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)|<｜tool▁call▁begin｜>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)|<｜tool▁call▁begin｜>)",
-    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=(?:(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E})|\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E})))",
+    source:
+      "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)|<｜tool▁call▁begin｜>)",
+    js: "(?:\\u{3C}\\u{2F}think\\u{3E}|(?=(?:(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{20}calls\\u{20}begin\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool_calls_begin\\u{FF5C}\\u{3E})|\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}begin\\u{FF5C}\\u{3E})))",
     flags: "v",
     partial:
-      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))))",
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?=(?:(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: false,
@@ -273,7 +274,7 @@ function lead0(c: number): boolean {
 const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
-  // open tool_calls: pattern "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"
+  // open tool_calls: pattern "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"
   { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
   // close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)"
   {
@@ -285,7 +286,7 @@ const WO: Watched[] = [
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
-  // close thinking: pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)|<｜tool▁call▁begin｜>)"
+  // close thinking: pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)|<｜tool▁call▁begin｜>)"
   { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
@@ -301,12 +302,12 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }
 
-/** inside thinking: close thinking: pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>)|<｜tool▁call▁begin｜>)". */
+/** inside thinking: close thinking: pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)|<｜tool▁call▁begin｜>)". */
 function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(W0, buf, pos, eos, out, 5);
 }

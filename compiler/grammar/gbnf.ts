@@ -70,12 +70,15 @@ function printLiteral(s: string): string {
   return out + '"';
 }
 
+/** A class member: `^` as a hex escape (llama.cpp refuses `\\^` in a class, and a bare `^` first negates). */
+const classChar = (cp: number): string => (cp === 0x5e ? hex(cp) : escapeChar(cp, "\\]-["));
+
 function printRanges(ranges: Ranges): string {
   return ranges
     .map(([a, b]) => {
-      const x = escapeChar(a, "\\]-^[");
+      const x = classChar(a);
       if (a === b) return x;
-      return b === a + 1 ? x + escapeChar(b, "\\]-^[") : `${x}-${escapeChar(b, "\\]-^[")}`;
+      return b === a + 1 ? x + classChar(b) : `${x}-${classChar(b)}`;
     })
     .join("");
 }

@@ -165,7 +165,7 @@ export function addSecondPassRows(add: Add, rowsOf: (template: string) => Row[])
 /** Item 18: the calls-begin token as DeepSeek R1 distills spell it (llama.cpp accepts these spellings). */
 export function addTokenSpellingRows(add: Add): void {
   const body = '<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>';
-  const spellings = ["<｜tool calls begin｜>", "<｜tool▁calls｜>"];
+  const spellings = ["<｜tool calls begin｜>", "<｜tool▁calls｜>", "<｜tool_calls_begin｜>"];
   add(
     "deepseek-r1",
     ...spellings.map((open, i) => ({

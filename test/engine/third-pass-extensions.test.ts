@@ -88,7 +88,7 @@ describe("unwrap_arguments", () => {
   const tool = (props: object) => [{ type: "function", function: { name: "w", parameters: { type: "object", properties: props } } }];
   const weather = tool({ city: { type: "string" }, days: { type: "integer" } });
   const args = (template: object, text: string, tools?: object[]) =>
-    (parseResponse(template, `<f=w>${text}</f>`, { prefix: "", ...(tools ? { tools } : {}) }).tool_calls as { function: { arguments: unknown } }[])[0]!.function.arguments;
+    (parseResponse(template, `<f=w>${text}</f>`, { prefix: "", ...(tools ? { tools: tools as never } : {}) }).tool_calls as { function: { arguments: unknown } }[])[0]!.function.arguments;
   it("unwraps an undeclared arguments (or input) wrapper of declared keys, then coerces", () => {
     expect(args(t(true), '{"arguments": {"city": "Paris", "days": "3"}}', weather)).toEqual({ city: "Paris", days: 3 });
     expect(args(t(true), '{"input": "{\\"city\\": \\"Paris\\"}"}', weather)).toEqual({ city: "Paris" });
