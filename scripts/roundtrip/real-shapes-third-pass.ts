@@ -1,11 +1,12 @@
 // Real-shape rows of issue 28, third pass: Harmony's final-channel constraint and stray `to=assistant`
 // headers (item 14), Gemma 4's empty or unlabelled thought (item 15), Functionary v3.2's raw python code
 // (item 17), tool markup inside reasoning (items 3, 11), LFM2's echoes (19), CDATA (16), content around
-// reasoning (5), Python-literal arguments (22), DSML's `arguments` wrapper (20), and, for every template
-// whose chat template renders a JSON call list, that list with one malformed item or cut off at the end
-// of the stream (items 9-10). The list rows are derived from the template's own sample rows: the
-// perturbation fixes the intended message (the calls before and after the damage) and the span recover
-// mode reports. Called by real-shapes.ts, which writes every row into templates/samples/<name>.jsonl.
+// reasoning (5), Python-literal arguments (22), DSML's `arguments` wrapper (20), a continued Apriel
+// message (13), and, for every template whose chat template renders a JSON call list, that list with one
+// malformed item or cut off at the end of the stream (items 9-10). The list rows are derived from the
+// template's own sample rows: the perturbation fixes the intended message (the calls before and after
+// the damage) and the span recover mode reports. Called by real-shapes.ts, which writes every row into
+// templates/samples/<name>.jsonl.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -370,4 +371,15 @@ export function addWrappedArgumentsRows(add: Add): void {
       },
     );
   }
+}
+
+/** Item 13: a continued Apriel message whose earlier reasoning the prompt re-rendered without its header. */
+export function addContinuedMessageRows(add: Add): void {
+  add("apriel", {
+    name: "continued-without-reasoning-header",
+    shape: "apriel: a prefilled message continued after reasoning rendered without its header: the marker never reaches the content",
+    prefix: `<|begin_user|>\n${Q}\n<|begin_assistant|>\nUser asks about Paris.\n`,
+    text: "Check the forecast.\n[BEGIN FINAL RESPONSE]\nIt is sunny.\n[END FINAL RESPONSE]\n<|end|>",
+    expected: msg({ content: "User asks about Paris.\nCheck the forecast.\nIt is sunny." }),
+  });
 }

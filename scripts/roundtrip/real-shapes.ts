@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 import { type Json, type Issue, type Row, hermesCall, qwenXml, call, msg, span, recover, WEATHER, TOOL_WEATHER, Q, CHATML, CHATML_THINK, LLAMA3, LLAMA4, MISTRAL, HARMONY, DS, KIMI, GRANITE, GEMMA4, HY3 } from "./real-shape-helpers.ts";
 import { addPartialCallRows, addSecondPassRows, addTokenSpellingRows } from "./real-shapes-second-pass.ts";
-import { addFunctionaryPythonRows, addInterleavedContentRows, addPythonLiteralRows, addReasoningMarkupRows, addWrappedArgumentsRows, addGemmaThoughtRows, addHarmonyHeaderRows, addListDamageRows } from "./real-shapes-third-pass.ts";
+import { addContinuedMessageRows, addFunctionaryPythonRows, addInterleavedContentRows, addPythonLiteralRows, addReasoningMarkupRows, addWrappedArgumentsRows, addGemmaThoughtRows, addHarmonyHeaderRows, addListDamageRows } from "./real-shapes-third-pass.ts";
 
 // ---- shapes shared by several families --------------------------------------------------------------------
 /** Qwen's XML call format (Qwen3-Coder, Qwen3.5): variants models write. */
@@ -952,6 +952,7 @@ addReasoningMarkupRows(add);
 addInterleavedContentRows(add);
 addPythonLiteralRows(add);
 addWrappedArgumentsRows(add);
+addContinuedMessageRows(add);
 addListDamageRows(add, rowsOf);
 let written = 0;
 for (const name of Object.keys(ROWS)) {
