@@ -61,7 +61,9 @@ export function responseTemplateMiddleware(options: ResponseTemplateMiddlewareOp
     const tag = `rtc-${randomTag()}`;
     const idFor: IdFor = options.idFor ?? ((index) => `${tag}-${index}`);
     const tools = options.castArguments === false ? undefined : toolDefinitions(params);
-    const parseOptions = { prefix, idFor, ...(tools ? { tools } : {}) };
+    // A call that asked for JSON (generateObject, Output.object) gets a fenced JSON answer unwrapped.
+    const json = params.responseFormat?.type === "json";
+    const parseOptions = { prefix, idFor, ...(tools ? { tools } : {}), ...(json ? { responseFormat: "json" as const } : {}) };
     const p = options.parser;
     const stream = isGenerated(p) ? openAIStreamForGenerated(p, parseOptions) : createOpenAIStream(p, parseOptions);
     return { stream, parts: new PartWriter(tag) };

@@ -29,6 +29,7 @@ export {
   type RegionEvent,
   type ToolDefinition,
   type ParseOptions,
+  type ResponseFormat,
   type ResponseParser,
   type RegionErrorEvent,
   type ParseIssue,

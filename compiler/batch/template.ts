@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { loadTemplate, parseResponse } from "response-template";
 import { openAIStreamForGenerated, type OpenAIStream } from "response-template/openai";
 import { isLegacySchema } from "response-template/runtime";
-import type { JsonValue, Message, OnError, ParseIssue, ParseOptions, ParserModule, ResponseParser, ToolDefinition } from "response-template/runtime";
+import type { JsonValue, Message, OnError, ParseIssue, ParseOptions, ParserModule, ResponseFormat, ResponseParser, ToolDefinition } from "response-template/runtime";
 import type { Recovered } from "response-template/runtime";
 import { createAnyOpenAIStream, createAnyParser } from "../legacy/any.ts";
 import { parseLegacy } from "../legacy/parse.ts";
@@ -22,7 +22,12 @@ import { resolveTemplate as resolveModel } from "../resolve/index.ts";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Parses one whole response: the message, and in recover mode its errors. */
-export type ParseOne = (text: string, prefix: string, tools: ToolDefinition[] | undefined) => { message: Message; errors?: ParseIssue[] };
+export type ParseOne = (
+  text: string,
+  prefix: string,
+  tools: ToolDefinition[] | undefined,
+  responseFormat?: ResponseFormat,
+) => { message: Message; errors?: ParseIssue[] };
 
 /** parseResponse's result in either mode (recover mode's is already `{message, errors}`). */
 const result = (r: Message | Recovered, onError: OnError): { message: Message; errors?: ParseIssue[] } =>
@@ -98,7 +103,7 @@ function fromGenerated(name: string, generated: ParserModule, via: ResolvedTempl
     name,
     via,
     descriptor,
-    parse: (text, prefix, tools) => result(generated.parseResponse(text, { prefix, tools, onError }), onError),
+    parse: (text, prefix, tools, responseFormat) => result(generated.parseResponse(text, { prefix, tools, onError, responseFormat }), onError),
     createParser: (options) => generated.createResponseParser(options),
     createOpenAIStream: (options) => openAIStreamForGenerated(generated, options),
   };
@@ -125,7 +130,10 @@ function fromDoc(doc: JsonValue, via: ResolvedTemplate["via"], name: string, pat
     return { ...streaming, parse: (text) => ({ message: parseLegacy(doc, text) }) };
   }
   const loaded = loadTemplate(doc);
-  return { ...streaming, parse: (text, prefix, tools) => result(parseResponse(loaded, text, { prefix, tools, onError }), onError) };
+  return {
+    ...streaming,
+    parse: (text, prefix, tools, responseFormat) => result(parseResponse(loaded, text, { prefix, tools, onError, responseFormat }), onError),
+  };
 }
 
 async function generatedParser(name: string): Promise<ParserModule | null> {

@@ -5,7 +5,7 @@ export const USAGE = `rtc — response template compiler
   rtc parse -t <template.json|name> (--prefix S | --prefix-file F) [--events | --openai [--sse]] [--chunk N]
       parse model output streaming in on stdin: the message at EOF, or events / OpenAI chunks as they happen
   rtc parse -t <template.json|name> --batch <in.jsonl|-> [--out out.jsonl] [--jobs N] [--default-prefix S]
-      parse a JSONL dataset of {text, prefix, id?, tools?, ...} records into {id, message|error, record?} lines
+      parse a JSONL dataset of {text, prefix, id?, tools?, response_format?, ...} records into {id, message|error, record?} lines
   rtc check <template.json|dir ...> [--portable] [--json] [--strict]
       validate templates: errors with file:line:col, JSON path and pattern column; warnings for traps
   rtc convert <response_schema.json> [--out template.json]
@@ -41,6 +41,9 @@ const PARSE = `rtc parse — model output on stdin → a message, events, or Ope
                        prompt); --prefix "" opts out
   --prefix-file F      the prefix read from a file
   --tools F            a JSON file with the request's tool definitions (a list)
+  --response-format json
+                       the request asked for JSON (response_format json_object / json_schema): an answer that
+                       is one \`\`\`json fence around one JSON document becomes that document (an rtc extension)
   --chunk N            feed the input N code points at a time (default: as it arrives on stdin)
   --on-error MODE      throw (default: a region that fails to parse stops with an error, as the reference) or
                        recover (it becomes content; the output is {message, errors}, --events ends with an
@@ -57,7 +60,7 @@ const PARSE = `rtc parse — model output on stdin → a message, events, or Ope
 
   rtc parse -t <template.json|name> --batch <in.jsonl|-> [--out out.jsonl] [--jobs N] [--default-prefix S]
 
-  --batch IN           a JSONL file of {text, prefix, id?, tools?, ...} records ("-" reads stdin)
+  --batch IN           a JSONL file of {text, prefix, id?, tools?, response_format?, ...} records ("-" reads stdin)
   --out OUT            where result lines go (default stdout); never the input file
   --jobs N             worker threads (default and maximum: the machine's available parallelism)
   --default-prefix S   the prefix of records that have none (without it such records are errors)

@@ -22,6 +22,7 @@ const OPTIONS = {
   prefix: { type: "string" },
   "prefix-file": { type: "string" },
   tools: { type: "string" },
+  "response-format": { type: "string" },
   events: { type: "boolean" },
   openai: { type: "boolean" },
   sse: { type: "boolean" },
@@ -37,7 +38,7 @@ const OPTIONS = {
 type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
 
 /** Options that only one mode reads: given in the other they are an error, not silently ignored. */
-const STREAM_ONLY = ["prefix", "prefix-file", "tools", "events", "openai", "sse", "model", "chunk"] as const;
+const STREAM_ONLY = ["prefix", "prefix-file", "tools", "response-format", "events", "openai", "sse", "model", "chunk"] as const;
 const BATCH_ONLY = ["out", "jobs", "default-prefix"] as const;
 
 export async function runParse(args: string[]): Promise<number> {
@@ -57,6 +58,11 @@ export async function runParse(args: string[]): Promise<number> {
   if (values.model !== undefined && !values.openai && !values.sse) throw new UsageError("parse: --model applies to --openai / --sse output");
   const options: ParseOptions = { prefix: readPrefix(values), onError };
   if (values.tools !== undefined) options.tools = readTools(values.tools);
+  const format = values["response-format"];
+  if (format !== undefined) {
+    if (format !== "json" && format !== "text") throw new UsageError(`parse: --response-format takes json or text, got "${format}"`);
+    options.responseFormat = format;
+  }
   const chunk = chunkSize(values.chunk);
   const template = await openTemplate(values.template, onError);
 

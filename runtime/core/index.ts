@@ -18,6 +18,7 @@ export type {
   RegionEvent,
   ToolDefinition,
   ParseOptions,
+  ResponseFormat,
   ResponseParser,
   ParserModule,
   RegionErrorEvent,
@@ -82,6 +83,7 @@ export { parseKeyedCalls } from "./content/ext/keyed-calls.ts";
 export { parsePythonCalls } from "./content/ext/python-calls.ts";
 export { readArgumentLiteral, readPythonLiteral } from "./python/literal.ts";
 export { unwrapArguments } from "./transform/unwrap.ts";
+export { unwrapJsonFence } from "./transform/json-fence.ts";
 export { parseJsonCalls } from "./content/ext/json-calls.ts";
 export { parseXmlNested } from "./content/ext/xml-nested.ts";
 export { parseXmlTyped } from "./content/ext/xml-typed.ts";

@@ -130,7 +130,17 @@ export interface ParseOptions {
    * from its open delimiter at once). Off, events have exactly the reference's shape.
    */
   eventDetails?: boolean;
+  /**
+   * An rtc extension, off by default: `"json"` when the request asked for JSON (OpenAI's `response_format`
+   * of type json_object or json_schema). A `content` that is exactly one Markdown fence (no tag, or `json`)
+   * around one JSON document is unwrapped to that document; any other content is left as written.
+   * `"text"` (or leaving it out) keeps the reference's behaviour.
+   */
+  responseFormat?: ResponseFormat;
 }
+
+/** What the request asked the answer to be (ParseOptions.responseFormat). */
+export type ResponseFormat = "text" | "json";
 
 /** A streaming parser; `M` is the message type (a generated module's own `Message`). */
 export interface ResponseParser<M extends JsonObject = Message> {

@@ -25,7 +25,8 @@ import type { ContentContext } from "../core/content/index.ts";
 import { pyIsSpaceCode } from "../core/python/strip.ts";
 import { isDict } from "../core/python/values.ts";
 import type { RegionSink } from "../core/engine/stream.ts";
-import type { JsonValue, Message, RegionEvent } from "../core/types.ts";
+import type { JsonValue, Message, RegionEvent, ResponseFormat } from "../core/types.ts";
+import { mayBeJsonFence, unwrapJsonFence } from "../core/transform/json-fence.ts";
 import { Digest } from "./digest.ts";
 import {
   CONTENT_FIELD,
@@ -90,6 +91,9 @@ export interface DeltaStreamOptions extends OpenAIMessageOptions {
   /** The parser runs in recover mode: a call may still fail when its region closes, so each call is sent
    * whole at its region_close, and a region_error sends nothing (its text arrives as content). */
   recover?: boolean;
+  /** The parser runs with `responseFormat: "json"`: content that may still be a fenced JSON answer is held
+   * back until the end decides (the message then holds the unwrapped JSON, see json-fence.ts). */
+  responseFormat?: ResponseFormat;
 }
 
 type TextKind = "content" | "reasoning";
@@ -198,8 +202,11 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
   private failed = false;
   private readonly holdsText = new Set<string>();
   private done = 0;
+  /** `responseFormat: "json"`: the content held back while it may be a fenced answer; null once sent as it comes. */
+  private heldContent: string | null;
 
   constructor(private readonly options: DeltaStreamOptions = {}) {
+    this.heldContent = options.responseFormat === "json" ? "" : null;
     this.table = fieldTable(options.fields);
     this.idFor = options.idFor ?? defaultIdFor;
     this.reasoningKey = options.reasoningKey ?? "reasoning_content";
@@ -242,7 +249,13 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
    * streamed text could not match it (see the header). */
   finish(message: Message): { deltas: ChatDelta[]; message: OpenAIMessage; divergent: string[] } {
     const final = toOpenAIMessage(message, { idFor: this.idFor, reasoningKey: this.reasoningKey });
-    if (!sameText(this.sentContent, final.content)) this.markDivergent(CONTENT_FIELD);
+    const held = this.heldContent;
+    this.heldContent = null;
+    const unwrapped = held ? unwrapJsonFence(held) : null;
+    if (held) this.sendText("content", unwrapped ?? held);
+    if (unwrapped !== null ? !sameText(this.sentContent, held) || final.content !== unwrapped : !sameText(this.sentContent, final.content)) {
+      this.markDivergent(CONTENT_FIELD);
+    }
     if (!sameText(this.sentReasoning, final[this.reasoningKey])) this.markDivergent("reasoning");
     const finalCalls = final.tool_calls ?? [];
     const expected = new Digest();
@@ -331,6 +344,15 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
 
   private sendText(kind: TextKind, t: string): void {
     if (!t) return;
+    if (kind === "content" && this.heldContent !== null) {
+      const text = this.heldContent + t;
+      if (mayBeJsonFence(text)) {
+        this.heldContent = text;
+        return;
+      }
+      this.heldContent = null;
+      t = text;
+    }
     const last = this.last();
     if (kind === "content") {
       if (last !== null && last.content !== undefined) last.content += t;

@@ -49,9 +49,14 @@ export interface ExtractedToolCallInformation {
   content: string | null;
 }
 
-/** The part of a chat completion request the parser reads. */
+/** The part of a chat completion request the parser reads (and adjustRequest sets). */
 export interface ParserRequest {
   tools?: ToolDefinition[] | null;
+  /** OpenAI's response_format: with type `json_object` or `json_schema`, a fenced JSON answer is unwrapped
+   * (ParseOptions.responseFormat, an rtc extension). */
+  response_format?: { type?: string } | null;
+  /** Set false by adjustRequest when the template's delimiters are special tokens the detokenizer would drop. */
+  skip_special_tokens?: boolean;
 }
 
 /** A generated parser module (`response-template/models/<name>`, or `rtc build` output). */
@@ -96,6 +101,7 @@ export class ResponseTemplateParser {
   private stream: OpenAIStream | null = null;
   private fed = 0;
   private readonly guard: SpecialTokenGuard | null;
+  private readonly delimiterTexts: string[];
 
   constructor(
     private readonly source: GeneratedParser | JsonValue,
@@ -107,6 +113,7 @@ export class ResponseTemplateParser {
     this.reasoningKey = options.reasoningKey ?? "reasoning_content";
     this.tokens = tokenIds(options.tokenizerConfig);
     const delimiters = literalDelimiters(templateOf(source));
+    this.delimiterTexts = delimiters.map((d) => d.text);
     const ids = (texts: string[]) => texts.flatMap((t) => (this.tokens.has(t) ? [this.tokens.get(t)!] : []));
     this.reasoningOpen = ids(delimiters.filter((d) => d.reasoning && d.open).map((d) => d.text));
     this.reasoningClose = ids(delimiters.filter((d) => d.reasoning && !d.open).map((d) => d.text));
@@ -115,6 +122,27 @@ export class ResponseTemplateParser {
       if (special.size === 0) throw new TypeError("ResponseTemplateParser: specialTokensOnly needs tokenizerConfig ids for at least one of the template's delimiters");
       this.guard = new SpecialTokenGuard(special);
     } else this.guard = null;
+  }
+
+  // ---- the request ----
+
+  /**
+   * vLLM's `adjust_request`: the request to generate with. The template's delimiters must reach the parser
+   * as text, so `skip_special_tokens` is set false when one of them is a special token of the tokenizer
+   * (from `tokenizerConfig`), or, with no tokenizer config to tell, when the request has tools (as vLLM's
+   * tool parsers do). The request is returned as given otherwise; it is changed in place, as vLLM does.
+   */
+  adjustRequest<R extends ParserRequest>(request: R): R & { skip_special_tokens?: boolean } {
+    const special = this.tokens.size > 0 ? this.spellsSpecialToken() : Boolean(request.tools?.length);
+    if (special) request.skip_special_tokens = false;
+    return request;
+  }
+
+  /** A delimiter is a special token, or a delimiter pattern spells one (backslash escapes aside). */
+  private spellsSpecialToken(): boolean {
+    if (this.delimiterTexts.some((t) => this.tokens.has(t))) return true;
+    const sources = patternSources(templateOf(this.source)).map((p) => p.replace(/\\(.)/g, "$1"));
+    return [...this.tokens.keys()].some((text) => sources.some((p) => p.includes(text)));
   }
 
   // ---- whole output ----
@@ -217,7 +245,14 @@ export class ResponseTemplateParser {
 
   private open(request: ParserRequest | undefined): OpenAIStream {
     const tools = request?.tools ?? undefined;
-    const options = { prefix: this.options.prefix, reasoningKey: this.reasoningKey, idFor: this.options.idFor, ...(tools ? { tools } : {}) };
+    const json = jsonRequested(request);
+    const options = {
+      prefix: this.options.prefix,
+      reasoningKey: this.reasoningKey,
+      idFor: this.options.idFor,
+      ...(tools ? { tools } : {}),
+      ...(json ? { responseFormat: "json" as const } : {}),
+    };
     const src = this.source;
     return isGenerated(src) ? openAIStreamForGenerated(src, options) : createOpenAIStream(src, options);
   }
@@ -281,6 +316,12 @@ export class ResponseTemplateParser {
   }
 }
 
+/** Whether the request asked for a JSON answer (response_format json_object or json_schema). */
+function jsonRequested(request: ParserRequest | undefined): boolean {
+  const type = request?.response_format?.type;
+  return type === "json_object" || type === "json_schema";
+}
+
 function isGenerated(p: unknown): p is GeneratedParser {
   return typeof p === "object" && p !== null && typeof (p as GeneratedParser).createResponseParser === "function" && "template" in p;
 }
@@ -305,6 +346,16 @@ interface LiteralDelimiter {
 }
 
 /** The template's literal open and close delimiters (patterns cannot be matched against single tokens). */
+/** The delimiter patterns of a template's fields (open_pattern, close_pattern). */
+function patternSources(template: JsonValue): string[] {
+  if (!isDict(template) || !isDict(template.fields)) return [];
+  const fields = template.fields;
+  return dictKeys(fields).flatMap((name) => {
+    const f = fields[name];
+    return isDict(f) ? [f.open_pattern, f.close_pattern].filter((p): p is string => typeof p === "string") : [];
+  });
+}
+
 function literalDelimiters(template: JsonValue): LiteralDelimiter[] {
   if (!isDict(template) || !isDict(template.fields)) return [];
   const fields = template.fields;

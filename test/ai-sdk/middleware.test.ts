@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateText, jsonSchema, streamText, tool, wrapLanguageModel, type TextStreamPart, type ToolSet } from "ai";
+import { Output, generateText, jsonSchema, streamText, tool, wrapLanguageModel, type TextStreamPart, type ToolSet } from "ai";
 import { MockLanguageModelV3, convertArrayToReadableStream } from "ai/test";
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { responseTemplateMiddleware } from "response-template-ai-sdk";
@@ -176,6 +176,17 @@ describe("responseTemplateMiddleware with generateText", () => {
   it("a malformed call rejects the call with the parser's error", async () => {
     const text = '<tool_call>\n{"name": "get_weather", "arguments": {"city": Paris}}\n</tool_call><|im_end|>';
     await expect(generateText({ model: wrap([text]), prompt: "hi", tools })).rejects.toThrow(/fields\.tool_calls/);
+  });
+
+  it("a call that asks for JSON gets a fenced JSON answer unwrapped (Output.object), streamed or not", async () => {
+    const text = '<think>\nHmm.\n</think>\n\n```json\n{"city": "Paris"}\n```<|im_end|>';
+    const schema = jsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });
+    const result = await generateText({ model: wrap([text]), prompt: "hi", output: Output.object({ schema }) });
+    expect(result.output).toEqual({ city: "Paris" });
+    const streamed = streamText({ model: wrap(split(text, 3)), prompt: "hi", output: Output.object({ schema }) });
+    expect(await streamed.output).toEqual({ city: "Paris" });
+    // Without a JSON request the fence stays the model's text.
+    expect((await generateText({ model: wrap([text]), prompt: "hi" })).text).toContain("```json");
   });
 
   it("casts arguments to the request's tool schemas, as transformers does", async () => {

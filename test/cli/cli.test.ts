@@ -38,6 +38,9 @@ describe("rtc fails clearly", () => {
     failsWith(rtcRun(["parse", "-t", "qwen3", "--prefix", "", "--bogus"]), 2, /'--bogus'/);
     failsWith(rtcRun(["parse", "-t", "qwen3", "--prefix", "", "--chunk", "0"]), 2, /--chunk takes a positive whole number, got "0"/);
     failsWith(rtcRun(["parse", "-t", "qwen3", "--prefix", "", "--jobs", "2"]), 2, /--jobs only applies with --batch/);
+    failsWith(rtcRun(["parse", "-t", "qwen3", "--prefix", "", "--response-format", "yaml"]), 2, /--response-format takes json or text, got "yaml"/);
+    const json = rtcRun(["parse", "-t", "qwen3", "--prefix", "", "--response-format", "json"], { input: '```json\n{"a": 1}\n```' });
+    expect(JSON.parse(json.stdout).content).toBe('{"a": 1}');
     const debug = spawnSync(...rtcArgv(["parse", "-t", "no-such-template", "--prefix", ""]), { cwd: REPO, encoding: "utf8", input: "", env: { ...process.env, RTC_DEBUG: "1" } });
     expect(debug.status).toBe(1);
     expect(debug.stderr).toMatch(/^rtc: no-such-template: neither[^\n]*\n(Error: [^\n]*\n)?\s+at /);
