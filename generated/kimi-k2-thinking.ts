@@ -47,10 +47,12 @@ export const template: JsonValue = {
   start_anchor: "<|im_assistant|>assistant<|im_middle|>",
   fields: {
     thinking: {
-      open_pattern: "<think>|^\\s*(?=</think>)",
+      open_pattern:
+        "<think>|^\\s*(?=</think>)|(?<=<\\|tool_calls_section_end\\|>)(?=(?:(?!<\\|im_end\\|>|<think>|<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)[\\s\\S])*</think>)",
       close_pattern: "</think>|(?=<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)",
       repeats: true,
-      join: "",
+      join: "\n",
+      join_skips_empty: true,
       content: "text",
     },
     tool_calls: {
@@ -74,14 +76,15 @@ export const template: JsonValue = {
 const defaults: JsonObject = { role: "assistant" };
 /** The Unicode tables these patterns use. */
 const tables: UnicodeTables = { Digit: DIGIT, Space: SPACE };
-/** Pattern "<think>|^\\s*(?=</think>)". */
+/** Pattern "<think>|^\\s*(?=</think>)|(?<=<\\|tool_calls_section_end\\|>)(?=(?:(?!<\\|im_end\\|>|<think>|<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)[\\s\\S])*</think>)". */
 const P0: PatternMatcher = new PatternMatcher(
   {
-    source: "<think>|^\\s*(?=</think>)",
-    js: "(?:\\u{3C}think\\u{3E}|(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{3C}\\u{2F}think\\u{3E}))",
+    source:
+      "<think>|^\\s*(?=</think>)|(?<=<\\|tool_calls_section_end\\|>)(?=(?:(?!<\\|im_end\\|>|<think>|<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)[\\s\\S])*</think>)",
+    js: "(?:\\u{3C}think\\u{3E}|(?<![\\s\\S])(?:[\\p{rtcSpace}])*(?=\\u{3C}\\u{2F}think\\u{3E})|(?<=\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E})(?=(?:(?!(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}think\\u{3E}|\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E}))[\\p{rtcSpace}[^\\p{rtcSpace}]])*\\u{3C}\\u{2F}think\\u{3E}))",
     flags: "v",
     partial:
-      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
+      "(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?<![\\s\\S])(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?=(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))))|(?<=\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E})(?=(?:(?:(?!(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}think\\u{3E}|\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E}))[\\p{rtcSpace}[^\\p{rtcSpace}]])*(?:(?=(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|b(?:(?![\\s\\S])|e(?:(?![\\s\\S])|g(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))|(?!(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}think\\u{3E}|\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E}))(?![\\s\\S]))|(?:(?!(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}think\\u{3E}|\\u{3C}\\u{7C}tool_calls_section_begin\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_call_begin\\u{7C}\\u{3E}))[\\p{rtcSpace}[^\\p{rtcSpace}]])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: false,
@@ -89,7 +92,7 @@ const P0: PatternMatcher = new PatternMatcher(
     groupSlots: [],
     keep: null,
     searchAnchor: false,
-    lookbehind: 2,
+    lookbehind: 52,
     backtrack: null,
     analysis: {
       literalPrefix: "",
@@ -251,7 +254,15 @@ function process2(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const fields: readonly FieldPlan[] = [
-  { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
+  {
+    name: "thinking",
+    dirty: false,
+    repeats: true,
+    join: "\n",
+    optional: true,
+    joinSkipsEmpty: true,
+    process: process0,
+  },
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
@@ -273,7 +284,7 @@ function lead0(c: number): boolean {
 
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
-  // open thinking: pattern "<think>|^\\s*(?=</think>)"
+  // open thinking: pattern "<think>|^\\s*(?=</think>)|(?<=<\\|tool_calls_section_end\\|>)(?=(?:(?!<\\|im_end\\|>|<think>|<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)[\\s\\S])*</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"
   {
@@ -308,7 +319,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"; close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)|(?<=<\\|tool_calls_section_end\\|>)(?=(?:(?!<\\|im_end\\|>|<think>|<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)[\\s\\S])*</think>)"; open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"; close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

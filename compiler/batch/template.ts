@@ -8,8 +8,8 @@ import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadTemplate, parseResponse } from "response-template";
-import { openAIStreamForGenerated, type OpenAIStream } from "response-template/openai";
-import { isLegacySchema } from "response-template/runtime";
+import { openAIStreamForGenerated, type OpenAIStream, type OpenAIStreamOptions } from "response-template/openai";
+import { isLegacySchema, unwrapJsonFence } from "response-template/runtime";
 import type { JsonValue, Message, OnError, ParseIssue, ParseOptions, ParserModule, ResponseFormat, ResponseParser, ToolDefinition } from "response-template/runtime";
 import type { Recovered } from "response-template/runtime";
 import { createAnyOpenAIStream, createAnyParser } from "../legacy/any.ts";
@@ -29,9 +29,19 @@ export type ParseOne = (
   responseFormat?: ResponseFormat,
 ) => { message: Message; errors?: ParseIssue[] };
 
-/** parseResponse's result in either mode (recover mode's is already `{message, errors}`). */
-const result = (r: Message | Recovered, onError: OnError): { message: Message; errors?: ParseIssue[] } =>
-  onError === "recover" ? (r as Recovered) : { message: r as Message };
+/** parseResponse's result in either mode (recover mode's is already `{message, errors}`), with the content
+ * of a JSON answer unwrapped when the request asked for JSON. */
+function result(r: Message | Recovered, onError: OnError, responseFormat: ResponseFormat | undefined): { message: Message; errors?: ParseIssue[] } {
+  const out = onError === "recover" ? (r as Recovered) : { message: r as Message };
+  answerAs(out.message, responseFormat);
+  return out;
+}
+
+/** The request asked for JSON: a content that is one fenced JSON document becomes that document (in place). */
+export function answerAs(message: Message, responseFormat: ResponseFormat | undefined): void {
+  const json = responseFormat === "json" && typeof message.content === "string" ? unwrapJsonFence(message.content) : null;
+  if (json !== null) message.content = json;
+}
 
 export interface ResolvedTemplate {
   /** The template's name: the library name, or the file name without its extension. */
@@ -39,7 +49,7 @@ export interface ResolvedTemplate {
   parse: ParseOne;
   /** A streaming parser and an OpenAI delta stream over the same template. */
   createParser(options: ParseOptions): ResponseParser;
-  createOpenAIStream(options: ParseOptions): OpenAIStream;
+  createOpenAIStream(options: ParseOptions & OpenAIStreamOptions): OpenAIStream;
   /** How it was found, for the summary line ("model": resolved from a model folder, file or id). */
   via: "file" | "generated" | "library" | "model";
   /** What a worker needs to resolve it the same way. */
@@ -103,7 +113,7 @@ function fromGenerated(name: string, generated: ParserModule, via: ResolvedTempl
     name,
     via,
     descriptor,
-    parse: (text, prefix, tools, responseFormat) => result(generated.parseResponse(text, { prefix, tools, onError, responseFormat }), onError),
+    parse: (text, prefix, tools, responseFormat) => result(generated.parseResponse(text, { prefix, tools, onError }), onError, responseFormat),
     createParser: (options) => generated.createResponseParser(options),
     createOpenAIStream: (options) => openAIStreamForGenerated(generated, options),
   };
@@ -121,7 +131,7 @@ function fromDoc(doc: JsonValue, via: ResolvedTemplate["via"], name: string, pat
     via,
     descriptor: path,
     createParser: (options: ParseOptions) => createAnyParser(doc, options),
-    createOpenAIStream: (options: ParseOptions) => createAnyOpenAIStream(doc, options),
+    createOpenAIStream: (options: ParseOptions & OpenAIStreamOptions) => createAnyOpenAIStream(doc, options),
   };
   if (isLegacySchema(doc)) {
     if (onError === "recover") {
@@ -132,7 +142,7 @@ function fromDoc(doc: JsonValue, via: ResolvedTemplate["via"], name: string, pat
   const loaded = loadTemplate(doc);
   return {
     ...streaming,
-    parse: (text, prefix, tools, responseFormat) => result(parseResponse(loaded, text, { prefix, tools, onError, responseFormat }), onError),
+    parse: (text, prefix, tools, responseFormat) => result(parseResponse(loaded, text, { prefix, tools, onError }), onError, responseFormat),
   };
 }
 

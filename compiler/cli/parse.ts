@@ -8,10 +8,10 @@
 
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { finishChunk, roleChunk, toChunk, type ChatCompletionChunk, type ChatDelta } from "response-template/openai";
-import type { JsonValue, ParseIssue, ParseOptions, RegionEvent, ToolDefinition } from "response-template/runtime";
+import { finishChunk, roleChunk, toChunk, type ChatCompletionChunk, type ChatDelta, type OpenAIStreamOptions } from "response-template/openai";
+import type { JsonValue, ParseIssue, ParseOptions, RegionEvent, ResponseFormat, ToolDefinition } from "response-template/runtime";
 import { makeDict } from "response-template/runtime";
-import { openTemplate, type ResolvedTemplate } from "../batch/template.ts";
+import { answerAs, openTemplate, type ResolvedTemplate } from "../batch/template.ts";
 import { UsageError } from "./errors.ts";
 import { describeError, Output, readTextFile, toJson } from "./io.ts";
 import { EventView } from "./render-events.ts";
@@ -59,14 +59,16 @@ export async function runParse(args: string[]): Promise<number> {
   const options: ParseOptions = { prefix: readPrefix(values), onError };
   if (values.tools !== undefined) options.tools = readTools(values.tools);
   const format = values["response-format"];
-  if (format !== undefined) {
-    if (format !== "json" && format !== "text") throw new UsageError(`parse: --response-format takes json or text, got "${format}"`);
-    options.responseFormat = format;
-  }
+  if (format !== undefined && format !== "json" && format !== "text") throw new UsageError(`parse: --response-format takes json or text, got "${format}"`);
   const chunk = chunkSize(values.chunk);
   const template = await openTemplate(values.template, onError);
 
-  const sink = values.openai || values.sse ? openAISink(template, options, values) : values.events ? eventSink(template, options) : messageSink(template, options);
+  const sink =
+    values.openai || values.sse
+      ? openAISink(template, { ...options, responseFormat: format }, values)
+      : values.events
+        ? eventSink(template, options)
+        : messageSink(template, options, format);
   const out = new Output();
   const input = new Utf8Stream("stdin");
   const pieces = chunk ? new CodePointChunker(chunk) : null;
@@ -173,7 +175,8 @@ interface Sink {
   finish(): string;
 }
 
-function messageSink(template: ResolvedTemplate, options: ParseOptions): Sink {
+/** The message at EOF (a JSON answer's fence unwrapped when `format` is json). */
+function messageSink(template: ResolvedTemplate, options: ParseOptions, format: ResponseFormat | undefined): Sink {
   const parser = template.createParser(options);
   return {
     start: () => "",
@@ -183,6 +186,7 @@ function messageSink(template: ResolvedTemplate, options: ParseOptions): Sink {
     },
     finish: () => {
       const { message, errors } = parser.finalize();
+      answerAs(message, format);
       return toJson(errors ? makeDict([["message", message], ["errors", issues(errors)]]) : message) + "\n";
     },
   };
@@ -213,7 +217,7 @@ function eventSink(template: ResolvedTemplate, options: ParseOptions): Sink {
   };
 }
 
-function openAISink(template: ResolvedTemplate, options: ParseOptions, values: Values): Sink {
+function openAISink(template: ResolvedTemplate, options: ParseOptions & OpenAIStreamOptions, values: Values): Sink {
   const stream = template.createOpenAIStream(options);
   const meta = { id: `chatcmpl-${randomUUID().replace(/-/g, "")}`, model: values.model ?? template.name, created: Math.floor(Date.now() / 1000) };
   const frame = values.sse ? (c: ChatCompletionChunk) => `data: ${JSON.stringify(c)}\n\n` : (c: ChatCompletionChunk) => JSON.stringify(c) + "\n";

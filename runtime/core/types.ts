@@ -130,16 +130,15 @@ export interface ParseOptions {
    * from its open delimiter at once). Off, events have exactly the reference's shape.
    */
   eventDetails?: boolean;
-  /**
-   * An rtc extension, off by default: `"json"` when the request asked for JSON (OpenAI's `response_format`
-   * of type json_object or json_schema). A `content` that is exactly one Markdown fence (no tag, or `json`)
-   * around one JSON document is unwrapped to that document; any other content is left as written.
-   * `"text"` (or leaving it out) keeps the reference's behaviour.
-   */
-  responseFormat?: ResponseFormat;
 }
 
-/** What the request asked the answer to be (ParseOptions.responseFormat). */
+/**
+ * What the request asked the answer to be, for the serving layers (an rtc extension, off by default):
+ * `"json"` when the request's `response_format` is json_object or json_schema. A `content` that is exactly
+ * one Markdown fence (no tag, or `json`) around one JSON document is then unwrapped to that document
+ * (`unwrapJsonFence`); any other content is left as written. `"text"` keeps the reference's behaviour. The
+ * parsers themselves do not read it: their message is the reference's.
+ */
 export type ResponseFormat = "text" | "json";
 
 /** A streaming parser; `M` is the message type (a generated module's own `Message`). */

@@ -4,7 +4,8 @@
 
 import { pyDumps } from "../core/python/dumps.ts";
 import { isDict } from "../core/python/values.ts";
-import type { JsonObject, JsonValue, Message } from "../core/types.ts";
+import type { JsonObject, JsonValue, Message, ResponseFormat } from "../core/types.ts";
+import { unwrapJsonFence } from "../core/transform/json-fence.ts";
 
 /** A tool call as OpenAI chat completions carry it. */
 export interface OpenAIToolCall {
@@ -29,12 +30,15 @@ export interface OpenAIMessage {
 /** Id of the `index`-th tool call (0-based, in message order) when the model gave none. */
 export type IdFor = (index: number, call: NormalizedCall) => string;
 
-/** How `toOpenAIMessage` and the streams name tool calls and the reasoning key. */
+/** How `toOpenAIMessage` and the streams name tool calls and the reasoning key, and what the request asked for. */
 export interface OpenAIMessageOptions {
   /** Id for a call the model gave none; default `defaultIdFor` (`call_<index>`). */
   idFor?: IdFor;
   /** Key for the reasoning text: `reasoning_content` (default; DeepSeek / vLLM) or `reasoning` (newer vLLM). */
   reasoningKey?: "reasoning_content" | "reasoning";
+  /** `"json"` (an rtc extension) when the request's response_format asked for JSON: a content that is one
+   * Markdown fence around one JSON document becomes that document (`unwrapJsonFence`). */
+  responseFormat?: ResponseFormat;
 }
 
 /** The default IdFor: `call_0`, `call_1`, … by the call's index in the message. */
@@ -107,9 +111,10 @@ export function toOpenAIMessage(message: Message, options: OpenAIMessageOptions 
   const idFor = options.idFor ?? defaultIdFor;
   const reasoningKey = options.reasoningKey ?? "reasoning_content";
   const rf = reasoningField(message);
+  const content = textOf(message[CONTENT_FIELD]);
   const out: OpenAIMessage = {
     role: "assistant",
-    content: textOf(message[CONTENT_FIELD]),
+    content: (options.responseFormat === "json" && content && unwrapJsonFence(content)) || content,
     [reasoningKey]: rf === null ? null : textOf(message[rf]),
   };
   const calls = normalizeToolCalls(message[TOOL_CALLS_FIELD]);

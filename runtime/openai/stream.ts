@@ -25,9 +25,10 @@ import type { ContentContext } from "../core/content/index.ts";
 import { pyIsSpaceCode } from "../core/python/strip.ts";
 import { isDict } from "../core/python/values.ts";
 import type { RegionSink } from "../core/engine/stream.ts";
-import type { JsonValue, Message, RegionEvent, ResponseFormat } from "../core/types.ts";
+import type { JsonValue, Message, RegionEvent } from "../core/types.ts";
 import { mayBeJsonFence, unwrapJsonFence } from "../core/transform/json-fence.ts";
 import { Digest } from "./digest.ts";
+import { ArgumentError } from "../core/errors.ts";
 import {
   CONTENT_FIELD,
   REASONING_FIELDS,
@@ -91,9 +92,6 @@ export interface DeltaStreamOptions extends OpenAIMessageOptions {
   /** The parser runs in recover mode: a call may still fail when its region closes, so each call is sent
    * whole at its region_close, and a region_error sends nothing (its text arrives as content). */
   recover?: boolean;
-  /** The parser runs with `responseFormat: "json"`: content that may still be a fenced JSON answer is held
-   * back until the end decides (the message then holds the unwrapped JSON, see json-fence.ts). */
-  responseFormat?: ResponseFormat;
 }
 
 type TextKind = "content" | "reasoning";
@@ -202,11 +200,16 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
   private failed = false;
   private readonly holdsText = new Set<string>();
   private done = 0;
-  /** `responseFormat: "json"`: the content held back while it may be a fenced answer; null once sent as it comes. */
+  /** `responseFormat: "json"`: the content held back while it may still be a fenced answer (it is whitespace or
+   * starts with backticks), to go out unwrapped at the end; null once it is sent as it comes. */
   private heldContent: string | null;
 
   constructor(private readonly options: DeltaStreamOptions = {}) {
-    this.heldContent = options.responseFormat === "json" ? "" : null;
+    const format = options.responseFormat;
+    if (format !== undefined && format !== "json" && format !== "text") {
+      throw new ArgumentError("options.responseFormat", `options.responseFormat must be "json" or "text", got ${JSON.stringify(format)}`);
+    }
+    this.heldContent = format === "json" ? "" : null;
     this.table = fieldTable(options.fields);
     this.idFor = options.idFor ?? defaultIdFor;
     this.reasoningKey = options.reasoningKey ?? "reasoning_content";
@@ -249,12 +252,13 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
    * streamed text could not match it (see the header). */
   finish(message: Message): { deltas: ChatDelta[]; message: OpenAIMessage; divergent: string[] } {
     const final = toOpenAIMessage(message, { idFor: this.idFor, reasoningKey: this.reasoningKey });
-    const held = this.heldContent;
-    this.heldContent = null;
-    const unwrapped = held ? unwrapJsonFence(held) : null;
-    if (held) this.sendText("content", unwrapped ?? held);
-    if (unwrapped !== null ? !sameText(this.sentContent, held) || final.content !== unwrapped : !sameText(this.sentContent, final.content)) {
-      this.markDivergent(CONTENT_FIELD);
+    if (!sameText(this.sentContent, final.content)) this.markDivergent(CONTENT_FIELD);
+    if (this.options.responseFormat === "json") {
+      // Content held back from its start while it could be a fence goes out now, as the message has it.
+      const held = this.heldContent;
+      this.heldContent = null;
+      if (held) this.sendText("content", unwrapJsonFence(held) ?? held);
+      if (final.content) final.content = unwrapJsonFence(final.content) ?? final.content;
     }
     if (!sameText(this.sentReasoning, final[this.reasoningKey])) this.markDivergent("reasoning");
     const finalCalls = final.tool_calls ?? [];

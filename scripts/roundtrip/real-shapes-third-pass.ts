@@ -245,6 +245,20 @@ export function addReasoningMarkupRows(add: Add): void {
       text: `${kimiCall(0, "get_weather", '{"city": "Paris"}')}\n${kimiCall(1, "get_time", '{"tz": "CET"}')}<|im_end|>`,
       expected: msg({ calls: [WEATHER, call("get_time", { tz: "CET" })] }),
     },
+    {
+      name: "call-section-inside-reasoning-that-resumes",
+      shape: "kimi k2 thinking: a call section inside reasoning that resumes after it and closes later",
+      prefix: KIMI,
+      text: `<think>I need the weather<|tool_calls_section_begin|>${kimiCall(0, "get_weather", '{"city": "Paris"}')}<|tool_call_end|><|tool_calls_section_end|>then I answer</think>It is sunny.<|im_end|>`,
+      expected: msg({ thinking: "I need the weather\nthen I answer", content: "It is sunny.", calls: [WEATHER] }),
+    },
+    {
+      name: "text-after-call-section",
+      shape: "kimi k2 thinking: text after a call section with no reasoning closer later stays content",
+      prefix: KIMI,
+      text: `<think>Plan.</think><|tool_calls_section_begin|>${kimiCall(0, "get_weather", '{"city": "Paris"}')}<|tool_call_end|><|tool_calls_section_end|>Checking now.<|im_end|>`,
+      expected: msg({ thinking: "Plan.", content: "Checking now.", calls: [WEATHER] }),
+    },
   );
   // Item 3 for LFM2.5, item 19 (a call body echoed after the call, a second end marker) for LFM2 and LFM2.5.
   add("lfm2-5", {

@@ -1,16 +1,18 @@
 // rtc extension `responseFormat: "json"` (issue 28 item 7): when the request asked for JSON, an answer that
-// is one Markdown fence around one JSON document is unwrapped — in the interpreter, a generated parser, the
-// OpenAI delta stream (held back while it may be a fence, at any chunking), vLLM's interface and batch records.
+// is one Markdown fence around one JSON document is unwrapped — in the OpenAI message, the OpenAI delta
+// stream (held back while it may be a fence, at any chunking), vLLM's interface and batch records. The
+// parsers' own message stays the reference's.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseResponse } from "../../runtime/interpret/index.ts";
-import { createOpenAIStream } from "../../runtime/openai/index.ts";
+import { createOpenAIStream, toOpenAIMessage } from "../../runtime/openai/index.ts";
 import { unwrapJsonFence } from "../../runtime/core/transform/json-fence.ts";
 import { ResponseTemplateParser } from "response-template/vllm";
 import * as qwen3 from "response-template/models/qwen3";
 import { processRecord, responseFormatOf } from "../../compiler/batch/record.ts";
+import { answerAs } from "../../compiler/batch/template.ts";
 
 const QWEN3 = JSON.parse(readFileSync(join(import.meta.dirname, "../../templates/qwen3.json"), "utf8"));
 
@@ -41,16 +43,15 @@ describe("unwrapJsonFence", () => {
 
 const fenced = '<think>\nplan\n</think>\n\n```json\n{"city": "Paris", "n": [1, 2]}\n```';
 
-describe("responseFormat in parsing", () => {
-  it("unwraps the content in the interpreter and in a generated parser, and only when asked", () => {
+describe("responseFormat in the OpenAI message", () => {
+  it("unwraps the OpenAI content, and only when asked; the parsers' message stays the reference's", () => {
     const want = '{"city": "Paris", "n": [1, 2]}';
-    expect(parseResponse(QWEN3, fenced, { prefix: "", responseFormat: "json" }).content).toBe(want);
-    expect(qwen3.parseResponse(fenced, { prefix: "", responseFormat: "json" }).content).toBe(want);
-    expect(parseResponse(QWEN3, fenced, { prefix: "" }).content).toContain("```json");
-    expect(parseResponse(QWEN3, fenced, { prefix: "", responseFormat: "text" }).content).toContain("```json");
-  });
-  it("is checked", () => {
-    expect(() => parseResponse(QWEN3, "", { prefix: "", responseFormat: "yaml" as never })).toThrow('options.responseFormat must be "json" or "text"');
+    const message = parseResponse(QWEN3, fenced, { prefix: "" });
+    expect(message.content).toContain("```json");
+    expect(qwen3.parseResponse(fenced, { prefix: "" })).toEqual(message);
+    expect(toOpenAIMessage(message, { responseFormat: "json" }).content).toBe(want);
+    expect(toOpenAIMessage(message, { responseFormat: "text" }).content).toBe(message.content);
+    expect(toOpenAIMessage(message).content).toBe(message.content);
   });
 });
 
@@ -65,7 +66,7 @@ describe("responseFormat in the OpenAI delta stream", () => {
   ];
   for (const text of texts) {
     it(`sends what the message holds at every chunking: ${JSON.stringify(text).slice(0, 40)}`, () => {
-      const want = parseResponse(QWEN3, text, { prefix: "", responseFormat: "json" }).content ?? "";
+      const want = toOpenAIMessage(parseResponse(QWEN3, text, { prefix: "" }), { responseFormat: "json" }).content ?? "";
       for (const size of [1, 2, 3, 7, 1000]) {
         const s = createOpenAIStream(QWEN3, { prefix: "", responseFormat: "json" });
         const deltas = [];
@@ -77,6 +78,9 @@ describe("responseFormat in the OpenAI delta stream", () => {
       }
     });
   }
+  it("is checked", () => {
+    expect(() => createOpenAIStream(QWEN3, { prefix: "", responseFormat: "yaml" as never })).toThrow('options.responseFormat must be "json" or "text", got "yaml"');
+  });
   it("streams an answer that cannot be a fence as it comes", () => {
     const s = createOpenAIStream(QWEN3, { prefix: "", responseFormat: "json" });
     expect(s.feed('{"a": 1, ').map((d) => d.content).join("")).toBe('{"a": 1,');
@@ -108,9 +112,11 @@ describe("responseFormat from requests", () => {
     expect(responseFormatOf("text")).toBeNull();
     expect(responseFormatOf(undefined)).toBeNull();
     expect(responseFormatOf(3)).toBeUndefined();
-    const parse = (text: string, prefix: string, tools: unknown, format?: "json" | "text") => ({
-      message: qwen3.parseResponse(text, { prefix, responseFormat: format }),
-    });
+    const parse = (text: string, prefix: string, tools: unknown, format?: "json" | "text") => {
+      const message = qwen3.parseResponse(text, { prefix });
+      answerAs(message, format);
+      return { message };
+    };
     const line = (rec: object) => JSON.parse(processRecord(parse, JSON.stringify(rec), 0).line);
     const text = '```json\n{"a": 1}\n```';
     expect(line({ text, prefix: "", response_format: { type: "json_object" } }).message.content).toBe('{"a": 1}');

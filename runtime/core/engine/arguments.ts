@@ -34,7 +34,7 @@ export function checkOptions(options: unknown): ParseOptions {
         " (prefix is required: the chat prompt that preceded the generation, or \"\" to opt out)",
     );
   }
-  const { prefix, tools, responseFormat } = options as { prefix?: unknown; tools?: unknown; responseFormat?: unknown };
+  const { prefix, tools } = options as { prefix?: unknown; tools?: unknown };
   if (prefix === undefined || prefix === null) {
     throw new ParserStateError(
       "prefix is required: pass the chat prompt that preceded the generation (chat templates often " +
@@ -52,9 +52,6 @@ export function checkOptions(options: unknown): ParseOptions {
         throw new ArgumentError(`options.tools[${i}]`, `options.tools[${i}] must be a tool definition object, got ${describeValue(t)}`);
       }
     });
-  }
-  if (responseFormat !== undefined && responseFormat !== null && responseFormat !== "text" && responseFormat !== "json") {
-    throw new ArgumentError("options.responseFormat", `options.responseFormat must be "json" or "text", got ${describeValue(responseFormat)}`);
   }
   return options as ParseOptions;
 }

@@ -13,7 +13,6 @@ import { UnrepresentableError, unrepresentable } from "../python/representable.t
 import { typeArgumentsAsJson } from "../transform/json-types.ts";
 import { IssueLog } from "./recovery.ts";
 import { pyIsSpaceCode } from "../python/strip.ts";
-import { unwrapJsonFence } from "../transform/json-fence.ts";
 
 /**
  * Consumed characters worth dropping: any. A slice is O(1), and the next search (indexOf) flattens the
@@ -72,8 +71,6 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   private finalized = false;
   /** `eventDetails`: region_open events carry captures and offset. */
   private readonly details: boolean;
-  /** `responseFormat: "json"`: a fenced JSON answer is unwrapped in the message (see json-fence.ts). */
-  private readonly jsonAnswer: boolean;
   /** deliverTo: events go here instead of into feed()'s and finalize()'s lists. */
   private sink: RegionSink | null = null;
   /**
@@ -132,7 +129,6 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     }
     this.issues = onError === "recover" ? new IssueLog() : null;
     this.details = options.eventDetails === true;
-    this.jsonAnswer = options.responseFormat === "json";
     this.keep = plan.lookbehind;
     this.output = deepCopy(plan.defaults);
     const tools = options.tools;
@@ -208,10 +204,6 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       );
     }
     const message = this.message() as M;
-    if (this.jsonAnswer && typeof message.content === "string") {
-      const json = unwrapJsonFence(message.content);
-      if (json !== null) setKey(message, "content", json);
-    }
     this.finalized = true;
     if (this.issues) return { message, events, errors: this.issues.finish() };
     this.raiseUnrepresentable();
