@@ -62,7 +62,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     content: {
-      close_pattern: "\\s*<\\|assistant_end\\|>",
+      close_pattern: "\\s*(?:<\\|assistant_end\\|>|<\\|tools_suffix\\|>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -101,14 +101,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<\\|assistant_end\\|>". */
+/** Pattern "\\s*(?:<\\|assistant_end\\|>|<\\|tools_suffix\\|>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<\\|assistant_end\\|>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}assistant_end\\u{7C}\\u{3E}",
+    source: "\\s*(?:<\\|assistant_end\\|>|<\\|tools_suffix\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}assistant_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tools_suffix\\u{7C}\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|u(?:(?![\\s\\S])|f(?:(?![\\s\\S])|f(?:(?![\\s\\S])|i(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -121,7 +121,7 @@ const P1: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 17,
+      minLength: 16,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -280,8 +280,13 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: "<|tools_prefix|>"
   { field: 1, open: true, delim: new LiteralDelimiter("<|tools_prefix|>"), slot: 1 },
-  // close content: pattern "\\s*<\\|assistant_end\\|>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P1, ["<|assistant_end|>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<\\|assistant_end\\|>|<\\|tools_suffix\\|>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["<|assistant_end|>", "<|tools_suffix|>"], lead0),
+    slot: 2,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -291,7 +296,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)"; open tool_calls: "<|tools_prefix|>"; close content: pattern "\\s*<\\|assistant_end\\|>". */
+/** outside (implicit field content): open thinking: pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)"; open tool_calls: "<|tools_prefix|>"; close content: pattern "\\s*(?:<\\|assistant_end\\|>|<\\|tools_suffix\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

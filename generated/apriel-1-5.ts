@@ -55,7 +55,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<\\|end\\|>|</s>)",
+      close_pattern: "\\s*(?:<\\|end\\|>|</s>|</tool_calls>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -122,14 +122,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<\\|end\\|>|</s>)". */
+/** Pattern "\\s*(?:<\\|end\\|>|</s>|</tool_calls>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<\\|end\\|>|</s>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}end\\u{7C}\\u{3E}|\\u{3C}\\u{2F}s\\u{3E})",
+    source: "\\s*(?:<\\|end\\|>|</s>|</tool_calls>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}end\\u{7C}\\u{3E}|\\u{3C}\\u{2F}s\\u{3E}|\\u{3C}\\u{2F}tool_calls\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?![\\s\\S]))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?![\\s\\S]))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -283,8 +283,13 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<thinking>"], lead0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_calls>"], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:<\\|end\\|>|</s>)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<|end|>", "</s>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<\\|end\\|>|</s>|</tool_calls>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|end|>", "</s>", "</tool_calls>"], lead0),
+    slot: 2,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -294,7 +299,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "\\s*<thinking>"; open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:<\\|end\\|>|</s>)". */
+/** outside (implicit field content): open thinking: pattern "\\s*<thinking>"; open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:<\\|end\\|>|</s>|</tool_calls>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

@@ -64,7 +64,7 @@ export const template: JsonValue = {
     },
     content: {
       close_pattern:
-        "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]",
+        "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -131,15 +131,15 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]". */
+/** Pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
     source:
-      "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]",
-    js: "(?:(?:[\\p{rtcSpace}])*(?:\\u{5B}END\\u{20}FINAL\\u{20}RESPONSE\\u{5D}(?:[\\p{rtcSpace}])*|)(?:\\u{3C}\\u{7C}end\\u{7C}\\u{3E}|\\u{3C}\\u{2F}s\\u{3E})|(?:[\\p{rtcSpace}])*\\u{5B}END\\u{20}FINAL\\u{20}RESPONSE\\u{5D}|(?:[\\p{rtcSpace}])*\\u{5B}BEGIN\\u{20}FINAL\\u{20}RESPONSE\\u{5D})",
+      "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)",
+    js: "(?:(?:[\\p{rtcSpace}])*(?:\\u{5B}END\\u{20}FINAL\\u{20}RESPONSE\\u{5D}(?:[\\p{rtcSpace}])*|)(?:\\u{3C}\\u{7C}end\\u{7C}\\u{3E}|\\u{3C}\\u{2F}s\\u{3E})|(?:[\\p{rtcSpace}])*\\u{5B}END\\u{20}FINAL\\u{20}RESPONSE\\u{5D}|(?:[\\p{rtcSpace}])*\\u{5B}BEGIN\\u{20}FINAL\\u{20}RESPONSE\\u{5D}|(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}tool_calls\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{5B}|\\u{3C}|\\u{3C}|[\\p{rtcSpace}]|\\u{5B}|[\\p{rtcSpace}]|\\u{5B}|(?![\\s\\S]))(?:(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?:(?![\\s\\S])|\\u{5D}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))|(?:\\u{5B}END\\u{20}FINAL\\u{20}RESPONSE\\u{5D}(?:[\\p{rtcSpace}])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?![\\s\\S])))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?![\\s\\S])))))))))))))))))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|B(?:(?![\\s\\S])|E(?:(?![\\s\\S])|G(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?![\\s\\S]))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{5B}|\\u{3C}|\\u{3C}|[\\p{rtcSpace}]|\\u{5B}|[\\p{rtcSpace}]|\\u{5B}|[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?:(?![\\s\\S])|\\u{5D}(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))))))|(?:\\u{5B}END\\u{20}FINAL\\u{20}RESPONSE\\u{5D}(?:[\\p{rtcSpace}])*|)(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?![\\s\\S])))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?![\\s\\S])))))))))))))))))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|B(?:(?![\\s\\S])|E(?:(?![\\s\\S])|G(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|F(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{20}(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?![\\s\\S])))))))))))))))))))))))|(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -260,7 +260,7 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new LiteralDelimiter("Here are my reasoning steps:\n"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]"
+  // close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)"
   { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
@@ -276,7 +276,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open thinking: "Here are my reasoning steps:\n"; open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]". */
+/** outside (implicit field content): open thinking: "Here are my reasoning steps:\n"; open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

@@ -62,7 +62,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{tool_name}", arguments: "{parameters}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>)",
+      close_pattern: "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>|<\\|END_ACTION\\|>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -101,14 +101,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>)". */
+/** Pattern "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>|<\\|END_ACTION\\|>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}START_RESPONSE\\u{7C}\\u{3E}|\\u{3C}\\u{7C}END_RESPONSE\\u{7C}\\u{3E}|\\u{3C}\\u{7C}END_OF_TURN_TOKEN\\u{7C}\\u{3E})",
+    source: "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>|<\\|END_ACTION\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}START_RESPONSE\\u{7C}\\u{3E}|\\u{3C}\\u{7C}END_RESPONSE\\u{7C}\\u{3E}|\\u{3C}\\u{7C}END_OF_TURN_TOKEN\\u{7C}\\u{3E}|\\u{3C}\\u{7C}END_ACTION\\u{7C}\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|T(?:(?![\\s\\S])|_(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|O(?:(?![\\s\\S])|F(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|U(?:(?![\\s\\S])|R(?:(?![\\s\\S])|N(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|K(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|T(?:(?![\\s\\S])|_(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|R(?:(?![\\s\\S])|E(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|S(?:(?![\\s\\S])|E(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|O(?:(?![\\s\\S])|F(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|U(?:(?![\\s\\S])|R(?:(?![\\s\\S])|N(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|K(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|E(?:(?![\\s\\S])|N(?:(?![\\s\\S])|D(?:(?![\\s\\S])|_(?:(?![\\s\\S])|A(?:(?![\\s\\S])|C(?:(?![\\s\\S])|T(?:(?![\\s\\S])|I(?:(?![\\s\\S])|O(?:(?![\\s\\S])|N(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -121,7 +121,7 @@ const P1: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 16,
+      minLength: 14,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -276,11 +276,15 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: "<|START_ACTION|>"
   { field: 1, open: true, delim: new LiteralDelimiter("<|START_ACTION|>"), slot: 1 },
-  // close content: pattern "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>)"
+  // close content: pattern "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>|<\\|END_ACTION\\|>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|END_OF_TURN_TOKEN|>"], lead0),
+    delim: new GuardedPatternDelimiter(
+      P1,
+      ["<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|END_OF_TURN_TOKEN|>", "<|END_ACTION|>"],
+      lead0,
+    ),
     slot: 2,
   },
 ];
@@ -292,7 +296,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"; open tool_calls: "<|START_ACTION|>"; close content: pattern "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>)". */
+/** outside (implicit field content): open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"; open tool_calls: "<|START_ACTION|>"; close content: pattern "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>|<\\|END_ACTION\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

@@ -61,7 +61,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)",
+      close_pattern: "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>|<｜tool▁call▁end｜>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -157,14 +157,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
+/** Pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>|<｜tool▁call▁end｜>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}end\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}end\\u{2581}of\\u{2581}sentence\\u{FF5C}\\u{3E})",
+    source: "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>|<｜tool▁call▁end｜>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{FF5C}tool\\u{2581}calls\\u{2581}end\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}end\\u{2581}of\\u{2581}sentence\\u{FF5C}\\u{3E}|\\u{3C}\\u{FF5C}tool\\u{2581}call\\u{2581}end\\u{FF5C}\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S]))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -177,7 +177,7 @@ const P3: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 18,
+      minLength: 17,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -296,11 +296,15 @@ const WO: Watched[] = [
     delim: new GuardedPatternDelimiter(P1, ["<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"], lead0),
     slot: 1,
   },
-  // close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)"
+  // close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>|<｜tool▁call▁end｜>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>"], lead0),
+    delim: new GuardedPatternDelimiter(
+      P3,
+      ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>", "<｜tool▁call▁end｜>"],
+      lead0,
+    ),
     slot: 2,
   },
 ];
@@ -317,7 +321,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>(?P<name>[^<\\n]+?)<｜tool▁sep｜>"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜tool▁calls▁begin｜>\\s*)?<｜tool▁call▁begin｜>(?P<name>[^<\\n]+?)<｜tool▁sep｜>"; close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>|<｜tool▁call▁end｜>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

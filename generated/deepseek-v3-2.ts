@@ -67,7 +67,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
-      close_pattern: "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)",
+      close_pattern: "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>|</｜DSML｜invoke>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -162,14 +162,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)". */
+/** Pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>|</｜DSML｜invoke>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}\\u{FF5C}DSML\\u{FF5C}function_calls\\u{3E}|\\u{3C}\\u{FF5C}end\\u{2581}of\\u{2581}sentence\\u{FF5C}\\u{3E})",
+    source: "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>|</｜DSML｜invoke>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}\\u{FF5C}DSML\\u{FF5C}function_calls\\u{3E}|\\u{3C}\\u{FF5C}end\\u{2581}of\\u{2581}sentence\\u{FF5C}\\u{3E}|\\u{3C}\\u{2F}\\u{FF5C}DSML\\u{FF5C}invoke\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|\\u{2581}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{FF5C}(?![\\s\\S])))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|D(?:(?![\\s\\S])|S(?:(?![\\s\\S])|M(?:(?![\\s\\S])|L(?:(?![\\s\\S])|\\u{FF5C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -182,7 +182,7 @@ const P3: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 19,
+      minLength: 15,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -332,11 +332,15 @@ const WO: Watched[] = [
     delim: new GuardedPatternDelimiter(P1, ["<｜DSML｜function_calls>", '<｜DSML｜invoke name="'], lead0),
     slot: 1,
   },
-  // close content: pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)"
+  // close content: pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>|</｜DSML｜invoke>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["</｜DSML｜function_calls>", "<｜end▁of▁sentence｜>"], lead0),
+    delim: new GuardedPatternDelimiter(
+      P3,
+      ["</｜DSML｜function_calls>", "<｜end▁of▁sentence｜>", "</｜DSML｜invoke>"],
+      lead0,
+    ),
     slot: 2,
   },
 ];
@@ -353,7 +357,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜DSML｜function_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">"; close content: pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<｜DSML｜function_calls>\\s*)?<｜DSML｜invoke name=\"(?P<name>[^\"\\n]+)\">"; close content: pattern "\\s*(?:</｜DSML｜function_calls>|<｜end▁of▁sentence｜>|</｜DSML｜invoke>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

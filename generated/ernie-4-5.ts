@@ -54,7 +54,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: "{content}" },
     },
     content: {
-      close_pattern: "\\s*(?:<response>|</response>|</think>)",
+      close_pattern: "\\s*(?:<response>|</response>|</think>|</tool_call>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -93,14 +93,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<response>|</response>|</think>)". */
+/** Pattern "\\s*(?:<response>|</response>|</think>|</tool_call>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<response>|</response>|</think>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}response\\u{3E}|\\u{3C}\\u{2F}response\\u{3E}|\\u{3C}\\u{2F}think\\u{3E})",
+    source: "\\s*(?:<response>|</response>|</think>|</tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}response\\u{3E}|\\u{3C}\\u{2F}response\\u{3E}|\\u{3C}\\u{2F}think\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -240,11 +240,11 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: "<tool_call>"
   { field: 1, open: true, delim: new LiteralDelimiter("<tool_call>"), slot: 1 },
-  // close content: pattern "\\s*(?:<response>|</response>|</think>)"
+  // close content: pattern "\\s*(?:<response>|</response>|</think>|</tool_call>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<response>", "</response>", "</think>"], lead0),
+    delim: new GuardedPatternDelimiter(P1, ["<response>", "</response>", "</think>", "</tool_call>"], lead0),
     slot: 2,
   },
 ];
@@ -256,7 +256,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open thinking: pattern "(?:^|<think>\\s*)"; open tool_calls: "<tool_call>"; close content: pattern "\\s*(?:<response>|</response>|</think>)". */
+/** outside (implicit field content): open thinking: pattern "(?:^|<think>\\s*)"; open tool_calls: "<tool_call>"; close content: pattern "\\s*(?:<response>|</response>|</think>|</tool_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

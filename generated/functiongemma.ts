@@ -51,7 +51,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<end_of_turn>|<start_function_response>)",
+      close_pattern: "\\s*(?:<end_of_turn>|<start_function_response>|<end_function_call>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -90,14 +90,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<end_of_turn>|<start_function_response>)". */
+/** Pattern "\\s*(?:<end_of_turn>|<start_function_response>|<end_function_call>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<end_of_turn>|<start_function_response>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}end_of_turn\\u{3E}|\\u{3C}start_function_response\\u{3E})",
+    source: "\\s*(?:<end_of_turn>|<start_function_response>|<end_function_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}end_of_turn\\u{3E}|\\u{3C}start_function_response\\u{3E}|\\u{3C}end_function_call\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|n(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|u(?:(?![\\s\\S])|r(?:(?![\\s\\S])|n(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|s(?:(?![\\s\\S])|p(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -223,11 +223,15 @@ function hold0(buf: string, from: number, n: number): number {
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<start_function_call>call:(?P<name>[^{<\\s]+)"
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<start_function_call>call:"], lead0), slot: 0 },
-  // close content: pattern "\\s*(?:<end_of_turn>|<start_function_response>)"
+  // close content: pattern "\\s*(?:<end_of_turn>|<start_function_response>|<end_function_call>)"
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<end_of_turn>", "<start_function_response>"], lead0),
+    delim: new GuardedPatternDelimiter(
+      P1,
+      ["<end_of_turn>", "<start_function_response>", "<end_function_call>"],
+      lead0,
+    ),
     slot: 1,
   },
 ];
@@ -239,7 +243,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open tool_calls: pattern "\\s*<start_function_call>call:(?P<name>[^{<\\s]+)"; close content: pattern "\\s*(?:<end_of_turn>|<start_function_response>)". */
+/** outside (implicit field content): open tool_calls: pattern "\\s*<start_function_call>call:(?P<name>[^{<\\s]+)"; close content: pattern "\\s*(?:<end_of_turn>|<start_function_response>|<end_function_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 2);
 }

@@ -61,7 +61,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
-      close: ["<turn|>", "<|tool_response>", "<eos>", "<channel|>", "<|channel>"],
+      close: ["<turn|>", "<|tool_response>", "<eos>", "<channel|>", "<|channel>", "<tool_call|>"],
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -241,11 +241,14 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|channel>"], null), slot: 0 },
   // open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|tool_call>call:"], null), slot: 1 },
-  // close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
+  // close content: "<|tool_response>" | "<tool_call|>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
   {
     field: 2,
     open: false,
-    delim: new LiteralSetDelimiter(["<|tool_response>", "<channel|>", "<|channel>", "<turn|>", "<eos>"], false),
+    delim: new LiteralSetDelimiter(
+      ["<|tool_response>", "<tool_call|>", "<channel|>", "<|channel>", "<turn|>", "<eos>"],
+      false,
+    ),
     slot: 2,
   },
 ];
@@ -275,7 +278,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<\\|channel>(?:thought\\n?|(?=[^t<]))"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"; close content: "<|tool_response>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
+/** outside (implicit field content): open thinking: pattern "<\\|channel>(?:thought\\n?|(?=[^t<]))"; open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"; close content: "<|tool_response>" | "<tool_call|>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

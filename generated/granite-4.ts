@@ -61,7 +61,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: "{content}" },
     },
     content: {
-      close_pattern: "\\s*<\\|end_of_text\\|>",
+      close_pattern: "\\s*(?:<\\|end_of_text\\|>|</tool_call>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -156,14 +156,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<\\|end_of_text\\|>". */
+/** Pattern "\\s*(?:<\\|end_of_text\\|>|</tool_call>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<\\|end_of_text\\|>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}end_of_text\\u{7C}\\u{3E}",
+    source: "\\s*(?:<\\|end_of_text\\|>|</tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}end_of_text\\u{7C}\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -176,7 +176,7 @@ const P3: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 15,
+      minLength: 12,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -289,8 +289,13 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0), slot: 1 },
-  // close content: pattern "\\s*<\\|end_of_text\\|>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<\\|end_of_text\\|>|</tool_call>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>", "</tool_call>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside call_list: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
@@ -310,7 +315,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open call_list: pattern "\\s*<tool_call>\\s*(?=\\[)"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*<\\|end_of_text\\|>". */
+/** outside (implicit field content): open call_list: pattern "\\s*<tool_call>\\s*(?=\\[)"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*(?:<\\|end_of_text\\|>|</tool_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

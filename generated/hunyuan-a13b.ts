@@ -62,7 +62,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<answer>|</answer>|<\\|eos\\|>)",
+      close_pattern: "\\s*(?:<answer>|</answer>|<\\|eos\\|>|</tool_calls>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -157,14 +157,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<answer>|</answer>|<\\|eos\\|>)". */
+/** Pattern "\\s*(?:<answer>|</answer>|<\\|eos\\|>|</tool_calls>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<answer>|</answer>|<\\|eos\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}answer\\u{3E}|\\u{3C}\\u{2F}answer\\u{3E}|\\u{3C}\\u{7C}eos\\u{7C}\\u{3E})",
+    source: "\\s*(?:<answer>|</answer>|<\\|eos\\|>|</tool_calls>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}answer\\u{3E}|\\u{3C}\\u{2F}answer\\u{3E}|\\u{3C}\\u{7C}eos\\u{7C}\\u{3E}|\\u{3C}\\u{2F}tool_calls\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S])))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S]))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|s(?:(?![\\s\\S])|w(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?![\\s\\S])))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -276,11 +276,11 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>\\s*"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_calls>"], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:<answer>|</answer>|<\\|eos\\|>)"
+  // close content: pattern "\\s*(?:<answer>|</answer>|<\\|eos\\|>|</tool_calls>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<answer>", "</answer>", "<|eos|>"], lead0),
+    delim: new GuardedPatternDelimiter(P3, ["<answer>", "</answer>", "<|eos|>", "</tool_calls>"], lead0),
     slot: 2,
   },
 ];
@@ -297,7 +297,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_calls>\\s*"; close content: pattern "\\s*(?:<answer>|</answer>|<\\|eos\\|>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_calls>\\s*"; close content: pattern "\\s*(?:<answer>|</answer>|<\\|eos\\|>|</tool_calls>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

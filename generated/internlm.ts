@@ -51,7 +51,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{content.name}", arguments: "{content.parameters}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
+      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|action_end\\|>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -90,14 +90,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|action_end\\|>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E})",
+    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|action_end\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E}|\\u{3C}\\u{7C}action_end\\u{7C}\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -212,8 +212,13 @@ function hold0(buf: string, from: number, n: number): number {
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<\\|action_start\\|>\\s*<\\|plugin\\|>\\s*"
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|action_start|>"], lead0), slot: 0 },
-  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P1, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 1 },
+  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|action_end\\|>)"
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["<|im_end|>", "<|endoftext|>", "<|action_end|>"], lead0),
+    slot: 1,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -223,7 +228,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open tool_calls: pattern "\\s*<\\|action_start\\|>\\s*<\\|plugin\\|>\\s*"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** outside (implicit field content): open tool_calls: pattern "\\s*<\\|action_start\\|>\\s*<\\|plugin\\|>\\s*"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|action_end\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 2);
 }

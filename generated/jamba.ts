@@ -51,7 +51,13 @@ export const template: JsonValue = {
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
-    content: { close_pattern: "\\s*<\\|eom\\|>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
+    content: {
+      close_pattern: "\\s*(?:<\\|eom\\|>|</tool_calls>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -85,14 +91,14 @@ const P0: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<\\|eom\\|>". */
+/** Pattern "\\s*(?:<\\|eom\\|>|</tool_calls>)". */
 const P1: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<\\|eom\\|>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}eom\\u{7C}\\u{3E}",
+    source: "\\s*(?:<\\|eom\\|>|</tool_calls>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}eom\\u{7C}\\u{3E}|\\u{3C}\\u{2F}tool_calls\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|m(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -204,8 +210,8 @@ function hold0(buf: string, from: number, n: number): number {
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<tool_calls>"
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0), slot: 0 },
-  // close content: pattern "\\s*<\\|eom\\|>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P1, ["<|eom|>"], lead0), slot: 1 },
+  // close content: pattern "\\s*(?:<\\|eom\\|>|</tool_calls>)"
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P1, ["<|eom|>", "</tool_calls>"], lead0), slot: 1 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -215,7 +221,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*<\\|eom\\|>". */
+/** outside (implicit field content): open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:<\\|eom\\|>|</tool_calls>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 2);
 }

@@ -65,7 +65,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)",
+      close_pattern: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>|<\\|tool_call_end\\|>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -191,14 +191,14 @@ const P3: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
+/** Pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>|<\\|tool_call_end\\|>)". */
 const P4: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E})",
+    source: "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>|<\\|tool_call_end\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}tool_calls_section_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}tool_call_end\\u{7C}\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -293,11 +293,11 @@ const WO: Watched[] = [
     delim: new GuardedPatternDelimiter(P1, ["<|tool_calls_section_begin|>", "<|tool_call_begin|>"], lead0),
     slot: 1,
   },
-  // close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)"
+  // close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>|<\\|tool_call_end\\|>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P4, ["<|tool_calls_section_end|>", "<|im_end|>"], lead0),
+    delim: new GuardedPatternDelimiter(P4, ["<|tool_calls_section_end|>", "<|im_end|>", "<|tool_call_end|>"], lead0),
     slot: 2,
   },
 ];
@@ -319,7 +319,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)|(?<=<\\|tool_calls_section_end\\|>)(?=(?:(?!<\\|im_end\\|>|<think>|<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)[\\s\\S])*</think>)"; open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"; close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)|(?<=<\\|tool_calls_section_end\\|>)(?=(?:(?!<\\|im_end\\|>|<think>|<\\|tool_calls_section_begin\\|>|<\\|tool_call_begin\\|>)[\\s\\S])*</think>)"; open tool_calls: pattern "\\s*(?:<\\|tool_calls_section_begin\\|>\\s*)?<\\|tool_call_begin\\|>\\s*(?:functions\\.)?(?P<name>[^:<\\s]+)(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>"; close content: pattern "\\s*(?:<\\|tool_calls_section_end\\|>|<\\|im_end\\|>|<\\|tool_call_end\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

@@ -67,7 +67,13 @@ export const template: JsonValue = {
       argument_literals: "python",
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
-    content: { close_pattern: "\\s*</assistant>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
+    content: {
+      close_pattern: "\\s*(?:</assistant>|</tool_call>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -130,14 +136,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*</assistant>". */
+/** Pattern "\\s*(?:</assistant>|</tool_call>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*</assistant>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}assistant\\u{3E}",
+    source: "\\s*(?:</assistant>|</tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}assistant\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?![\\s\\S])))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|a(?:(?![\\s\\S])|s(?:(?![\\s\\S])|s(?:(?![\\s\\S])|i(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -324,8 +330,8 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0), slot: 1 },
-  // close content: pattern "\\s*</assistant>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["</assistant>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:</assistant>|</tool_call>)"
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["</assistant>", "</tool_call>"], lead0), slot: 2 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -335,7 +341,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)"; close content: pattern "\\s*</assistant>". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)"; close content: pattern "\\s*(?:</assistant>|</tool_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

@@ -58,7 +58,13 @@ export const template: JsonValue = {
       content: "json",
       transform: { type: "function", function: "{content}" },
     },
-    content: { close_pattern: "\\s*</longcat_s>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
+    content: {
+      close_pattern: "\\s*(?:</longcat_s>|</longcat_tool_call>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -148,14 +154,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*</longcat_s>". */
+/** Pattern "\\s*(?:</longcat_s>|</longcat_tool_call>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*</longcat_s>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{2F}longcat_s\\u{3E}",
+    source: "\\s*(?:</longcat_s>|</longcat_tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}longcat_s\\u{3E}|\\u{3C}\\u{2F}longcat_tool_call\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|l(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|g(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|l(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|g(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|l(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|g(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -279,8 +285,13 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<longcat_tool_call>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<longcat_tool_call>"], lead0), slot: 1 },
-  // close content: pattern "\\s*</longcat_s>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["</longcat_s>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:</longcat_s>|</longcat_tool_call>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["</longcat_s>", "</longcat_tool_call>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
@@ -295,7 +306,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<longcat_think>|^\\s*(?=</longcat_think>)"; open tool_calls: pattern "\\s*<longcat_tool_call>"; close content: pattern "\\s*</longcat_s>". */
+/** outside (implicit field content): open thinking: pattern "<longcat_think>|^\\s*(?=</longcat_think>)"; open tool_calls: pattern "\\s*<longcat_tool_call>"; close content: pattern "\\s*(?:</longcat_s>|</longcat_tool_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

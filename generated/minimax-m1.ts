@@ -61,7 +61,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<end_of_sentence>|\\[e~\\[)",
+      close_pattern: "\\s*(?:<end_of_sentence>|\\[e~\\[|</tool_calls>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -184,14 +184,14 @@ const P3: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<end_of_sentence>|\\[e~\\[)". */
+/** Pattern "\\s*(?:<end_of_sentence>|\\[e~\\[|</tool_calls>)". */
 const P4: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<end_of_sentence>|\\[e~\\[)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}end_of_sentence\\u{3E}|\\u{5B}e\\u{7E}\\u{5B})",
+    source: "\\s*(?:<end_of_sentence>|\\[e~\\[|</tool_calls>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}end_of_sentence\\u{3E}|\\u{5B}e\\u{7E}\\u{5B}|\\u{3C}\\u{2F}tool_calls\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))|(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7E}(?![\\s\\S]))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{5B}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|_(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))))))))|(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7E}(?![\\s\\S]))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|s(?![\\s\\S])))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -275,8 +275,13 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_calls>"], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:<end_of_sentence>|\\[e~\\[)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P4, ["<end_of_sentence>", "[e~["], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<end_of_sentence>|\\[e~\\[|</tool_calls>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P4, ["<end_of_sentence>", "[e~[", "</tool_calls>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
@@ -314,7 +319,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P4.lookbehind, P2.lookbehind, P3.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:<end_of_sentence>|\\[e~\\[)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_calls>"; close content: pattern "\\s*(?:<end_of_sentence>|\\[e~\\[|</tool_calls>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

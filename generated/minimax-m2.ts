@@ -66,7 +66,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
-      close_pattern: "\\s*(?:</minimax:tool_call>|\\[e~\\[)",
+      close_pattern: "\\s*(?:</minimax:tool_call>|\\[e~\\[|</invoke>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -161,14 +161,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[)". */
+/** Pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[|</invoke>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:</minimax:tool_call>|\\[e~\\[)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}minimax\\u{3A}tool_call\\u{3E}|\\u{5B}e\\u{7E}\\u{5B})",
+    source: "\\s*(?:</minimax:tool_call>|\\[e~\\[|</invoke>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}minimax\\u{3A}tool_call\\u{3E}|\\u{5B}e\\u{7E}\\u{5B}|\\u{3C}\\u{2F}invoke\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{5B}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7E}(?![\\s\\S]))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{5B}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|m(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|a(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))))))))|(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|\\u{7E}(?![\\s\\S]))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|v(?:(?![\\s\\S])|o(?:(?![\\s\\S])|k(?:(?![\\s\\S])|e(?![\\s\\S])))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -326,8 +326,13 @@ const WO: Watched[] = [
     delim: new GuardedPatternDelimiter(P1, ["<minimax:tool_call>", '<invoke name="'], lead0),
     slot: 1,
   },
-  // close content: pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["</minimax:tool_call>", "[e~["], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[|</invoke>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["</minimax:tool_call>", "[e~[", "</invoke>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
@@ -342,7 +347,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<minimax:tool_call>\\s*)?<invoke name=\"(?P<name>[^\"\\n]+)\">"; close content: pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*(?:<minimax:tool_call>\\s*)?<invoke name=\"(?P<name>[^\"\\n]+)\">"; close content: pattern "\\s*(?:</minimax:tool_call>|\\[e~\\[|</invoke>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

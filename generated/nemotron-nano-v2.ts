@@ -61,7 +61,13 @@ export const template: JsonValue = {
       transform_each: true,
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
-    content: { close_pattern: "\\s*<SPECIAL_12>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
+    content: {
+      close_pattern: "\\s*(?:<SPECIAL_12>|</TOOLCALL>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -123,14 +129,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<SPECIAL_12>". */
+/** Pattern "\\s*(?:<SPECIAL_12>|</TOOLCALL>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<SPECIAL_12>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}SPECIAL_12\\u{3E}",
+    source: "\\s*(?:<SPECIAL_12>|</TOOLCALL>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}SPECIAL_12\\u{3E}|\\u{3C}\\u{2F}TOOLCALL\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|E(?:(?![\\s\\S])|C(?:(?![\\s\\S])|I(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|1(?:(?![\\s\\S])|2(?![\\s\\S])))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|P(?:(?![\\s\\S])|E(?:(?![\\s\\S])|C(?:(?![\\s\\S])|I(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|_(?:(?![\\s\\S])|1(?:(?![\\s\\S])|2(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|O(?:(?![\\s\\S])|O(?:(?![\\s\\S])|L(?:(?![\\s\\S])|C(?:(?![\\s\\S])|A(?:(?![\\s\\S])|L(?:(?![\\s\\S])|L(?![\\s\\S])))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -143,7 +149,7 @@ const P2: PatternMatcher = new PatternMatcher(
     analysis: {
       literalPrefix: "",
       firstChars: "any",
-      minLength: 12,
+      minLength: 11,
       maxLength: null,
       canMatchEmpty: false,
       captureNames: [],
@@ -273,8 +279,8 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<TOOLCALL>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<TOOLCALL>"], lead0), slot: 1 },
-  // close content: pattern "\\s*<SPECIAL_12>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<SPECIAL_12>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<SPECIAL_12>|</TOOLCALL>)"
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<SPECIAL_12>", "</TOOLCALL>"], lead0), slot: 2 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -284,7 +290,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<TOOLCALL>"; close content: pattern "\\s*<SPECIAL_12>". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<TOOLCALL>"; close content: pattern "\\s*(?:<SPECIAL_12>|</TOOLCALL>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

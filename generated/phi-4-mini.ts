@@ -62,7 +62,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>)",
+      close_pattern: "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>|<\\|/tool_call\\|>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -137,6 +137,34 @@ const P2: PatternMatcher = new PatternMatcher(
     flags: "v",
     partial:
       "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 7,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
+/** Pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>|<\\|/tool_call\\|>)". */
+const P3: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>|<\\|/tool_call\\|>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E}|\\u{3C}\\u{7C}\\u{2F}tool_call\\u{7C}\\u{3E})",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -279,8 +307,13 @@ const WO: Watched[] = [
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["functools"], lead0), slot: 0 },
   // open tagged_calls: pattern "\\s*<\\|tool_call\\|>"
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>"], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<|end|>", "<|endoftext|>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>|<\\|/tool_call\\|>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["<|end|>", "<|endoftext|>", "<|/tool_call|>"], lead0),
+    slot: 2,
+  },
 ];
 /** inside functools_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
@@ -294,8 +327,8 @@ function truncatePrefix(prefix: string): string {
   return i < 0 ? prefix : prefix.slice(i + 13);
 }
 
-const LOOKBEHIND: number = Math.max(0, P1.lookbehind, P0.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open functools_calls: pattern "\\s*functools(?=\\[)"; open tagged_calls: pattern "\\s*<\\|tool_call\\|>"; close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>)". */
+const LOOKBEHIND: number = Math.max(0, P1.lookbehind, P0.lookbehind, P3.lookbehind, P2.lookbehind);
+/** outside (implicit field content): open functools_calls: pattern "\\s*functools(?=\\[)"; open tagged_calls: pattern "\\s*<\\|tool_call\\|>"; close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>|<\\|/tool_call\\|>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

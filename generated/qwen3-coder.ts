@@ -57,7 +57,7 @@ export const template: JsonValue = {
       argument_literals: "python",
     },
     content: {
-      close_pattern: "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)",
+      close_pattern: "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -124,14 +124,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** Pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}tool_call\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E})",
+    source: "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}tool_call\\u{3E}|\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E}|\\u{3C}\\u{2F}function\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S])))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -252,11 +252,11 @@ function lead0(c: number): boolean {
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^\\s<>]+)>"
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>", "<function="], lead0), slot: 0 },
-  // close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)"
+  // close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)"
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|im_end|>", "<|endoftext|>"], lead0),
+    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|im_end|>", "<|endoftext|>", "</function>"], lead0),
     slot: 1,
   },
 ];
@@ -273,7 +273,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open tool_calls: pattern "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^\\s<>]+)>"; close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** outside (implicit field content): open tool_calls: pattern "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^\\s<>]+)>"; close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 2);
 }

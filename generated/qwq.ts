@@ -59,7 +59,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: "{content}" },
     },
     content: {
-      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
+      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|</tool_call>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -126,14 +126,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|</tool_call>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E})",
+    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|</tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -273,8 +273,13 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|</tool_call>)"
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>", "</tool_call>"], lead0),
+    slot: 2,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {
@@ -284,7 +289,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>)". */
+/** outside (implicit field content): open thinking: pattern "<think>|^\\s*(?=</think>)"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|</tool_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

@@ -59,7 +59,13 @@ export const template: JsonValue = {
       content: "json",
       transform: { type: "function", function: "{content}" },
     },
-    content: { close_pattern: "\\s*<sep>", repeats: true, join: "\n", join_skips_empty: true, content: "text" },
+    content: {
+      close_pattern: "\\s*(?:<sep>|</tool_call>)",
+      repeats: true,
+      join: "\n",
+      join_skips_empty: true,
+      content: "text",
+    },
   },
 };
 const defaults: JsonObject = { role: "assistant" };
@@ -121,14 +127,14 @@ const P1: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*<sep>". */
+/** Pattern "\\s*(?:<sep>|</tool_call>)". */
 const P2: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*<sep>",
-    js: "(?:[\\p{rtcSpace}])*\\u{3C}sep\\u{3E}",
+    source: "\\s*(?:<sep>|</tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}sep\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?![\\s\\S]))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|p(?![\\s\\S])))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -240,8 +246,8 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0), slot: 1 },
-  // close content: pattern "\\s*<sep>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<sep>"], lead0), slot: 2 },
+  // close content: pattern "\\s*(?:<sep>|</tool_call>)"
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<sep>", "</tool_call>"], lead0), slot: 2 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
@@ -256,7 +262,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P2.lookbehind, P1.lookbehind);
-/** outside (implicit field content): open thinking: "<think>"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*<sep>". */
+/** outside (implicit field content): open thinking: "<think>"; open tool_calls: pattern "\\s*<tool_call>"; close content: pattern "\\s*(?:<sep>|</tool_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

@@ -66,7 +66,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{content}" } },
     },
     content: {
-      close_pattern: "\\s*(?:</seed:tool_call>|<seed:eos>)",
+      close_pattern: "\\s*(?:</seed:tool_call>|<seed:eos>|</function>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -161,14 +161,14 @@ const P2: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
-/** Pattern "\\s*(?:</seed:tool_call>|<seed:eos>)". */
+/** Pattern "\\s*(?:</seed:tool_call>|<seed:eos>|</function>)". */
 const P3: PatternMatcher = new PatternMatcher(
   {
-    source: "\\s*(?:</seed:tool_call>|<seed:eos>)",
-    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}seed\\u{3A}tool_call\\u{3E}|\\u{3C}seed\\u{3A}eos\\u{3E})",
+    source: "\\s*(?:</seed:tool_call>|<seed:eos>|</function>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{2F}seed\\u{3A}tool_call\\u{3E}|\\u{3C}seed\\u{3A}eos\\u{3E}|\\u{3C}\\u{2F}function\\u{3E})",
     flags: "v",
     partial:
-      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))))",
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S])))))))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|s(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|f(?:(?![\\s\\S])|u(?:(?![\\s\\S])|n(?:(?![\\s\\S])|c(?:(?![\\s\\S])|t(?:(?![\\s\\S])|i(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?![\\s\\S])))))))))))))",
     partialChecks: [],
     partialUncut: null,
     partialAtEnd: true,
@@ -334,11 +334,11 @@ const WO: Watched[] = [
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<seed:tool_call>", "<function="], lead0), slot: 1 },
-  // close content: pattern "\\s*(?:</seed:tool_call>|<seed:eos>)"
+  // close content: pattern "\\s*(?:</seed:tool_call>|<seed:eos>|</function>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["</seed:tool_call>", "<seed:eos>"], lead0),
+    delim: new GuardedPatternDelimiter(P3, ["</seed:tool_call>", "<seed:eos>", "</function>"], lead0),
     slot: 2,
   },
 ];
@@ -355,7 +355,7 @@ function truncatePrefix(prefix: string): string {
 }
 
 const LOOKBEHIND: number = Math.max(0, P0.lookbehind, P1.lookbehind, P3.lookbehind, P2.lookbehind);
-/** outside (implicit field content): open thinking: pattern "<seed:think>|^\\s*(?=</seed:think>)"; open tool_calls: pattern "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"; close content: pattern "\\s*(?:</seed:tool_call>|<seed:eos>)". */
+/** outside (implicit field content): open thinking: pattern "<seed:think>|^\\s*(?=</seed:think>)"; open tool_calls: pattern "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"; close content: pattern "\\s*(?:</seed:tool_call>|<seed:eos>|</function>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 3);
 }

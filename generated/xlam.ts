@@ -72,7 +72,7 @@ export const template: JsonValue = {
       transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
     },
     content: {
-      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)",
+      close_pattern: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>|</tool_call>)",
       repeats: true,
       join: "\n",
       join_skips_empty: true,
@@ -251,6 +251,34 @@ const P5: PatternMatcher = new PatternMatcher(
   },
   tables,
 );
+/** Pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>|</tool_call>)". */
+const P6: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>|</tool_call>)",
+    js: "(?:[\\p{rtcSpace}])*(?:\\u{3C}\\u{7C}im_end\\u{7C}\\u{3E}|\\u{3C}\\u{7C}endoftext\\u{7C}\\u{3E}|\\u{3C}\\u{7C}eot_id\\u{7C}\\u{3E}|\\u{3C}\\u{2F}tool_call\\u{3E})",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|\\u{3C}|\\u{3C}|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|m(?:(?![\\s\\S])|_(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|n(?:(?![\\s\\S])|d(?:(?![\\s\\S])|o(?:(?![\\s\\S])|f(?:(?![\\s\\S])|t(?:(?![\\s\\S])|e(?:(?![\\s\\S])|x(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S])))))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|e(?:(?![\\s\\S])|o(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|i(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))|(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{2F}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|o(?:(?![\\s\\S])|o(?:(?![\\s\\S])|l(?:(?![\\s\\S])|_(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|l(?:(?![\\s\\S])|l(?![\\s\\S]))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 10,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 const parse_json_calls: ContentParser = parseJsonCalls;
 const contentPatterns: ReadonlyMap<string, PyPattern> = new Map<string, PyPattern>([]);
 /** Patterns named in content_args were compiled (or found invalid) when this module was built. */
@@ -357,11 +385,11 @@ const WO: Watched[] = [
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["```"], lead0), slot: 1 },
   // open tagged_list: pattern "\\s*<tool_call>\\s*(?=\\[)"
   { field: 2, open: true, delim: new GuardedPatternDelimiter(P2, ["<tool_call>"], lead0), slot: 2 },
-  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)"
+  // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>|</tool_call>)"
   {
     field: 3,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"], lead0),
+    delim: new GuardedPatternDelimiter(P6, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "</tool_call>"], lead0),
     slot: 3,
   },
 ];
@@ -397,11 +425,12 @@ const LOOKBEHIND: number = Math.max(
   P0.lookbehind,
   P1.lookbehind,
   P2.lookbehind,
+  P6.lookbehind,
   P3.lookbehind,
   P4.lookbehind,
   P5.lookbehind,
 );
-/** outside (implicit field content): open call_list: pattern "\\s*(?:\\[TOOL_CALLS\\]\\s*)?(?=\\[\\s*\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"; open fenced_list: pattern "\\s*```[a-z_]*\\s*(?=\\[\\s*\\{)"; open tagged_list: pattern "\\s*<tool_call>\\s*(?=\\[)"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)". */
+/** outside (implicit field content): open call_list: pattern "\\s*(?:\\[TOOL_CALLS\\]\\s*)?(?=\\[\\s*\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"; open fenced_list: pattern "\\s*```[a-z_]*\\s*(?=\\[\\s*\\{)"; open tagged_list: pattern "\\s*<tool_call>\\s*(?=\\[)"; close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>|</tool_call>)". */
 function scanOutside(buf: string, pos: number, eos: boolean, out: ScanResult): void {
   scanWatched(WO, buf, pos, eos, out, 4);
 }

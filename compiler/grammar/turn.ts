@@ -70,10 +70,17 @@ export function analyzeTurn(spec: TemplateSpec): Turn {
     splitLeading(b.g)?.filter((x) => x.rest.t === "lit" && x.rest.s === "").map((x) => x.literal) ??
     [];
   const end = implicit?.close?.branches.filter((b) => !b.lookahead && !b.startOnly) ?? [];
-  // Beside branches of its own, a branch that spells another field's literal closer (LFM2's stray or
-  // echoed `<|tool_call_end|>`, Ernie's stray `</think>`) is no end marker: a region it closes still
-  // writes its closer. (Mistral's `</s>` closes calls and content alike, and is the turn's only end.)
-  const closers = new Set(spec.fields.flatMap((f) => (f.open && f.close?.kind === "literal" ? f.close.literals : [])));
+  // Beside branches of its own, a branch that spells another field's closer (LFM2's stray or echoed
+  // `<|tool_call_end|>`, Ernie's stray `</think>`, a doubled `</function>`) is no end marker: a region it
+  // closes still writes its closer. A closer is a literal close or a close pattern's one fixed text
+  // (`\s*</function>`). (Mistral's `</s>` closes calls and content alike, and is the turn's only end.)
+  const closers = new Set([
+    ...spec.fields.flatMap((f) => (f.open && f.close?.kind === "literal" ? f.close.literals : [])),
+    ...fields.flatMap((f) => {
+      const texts = new Set(f.close?.branches.filter((b) => !b.lookahead && !b.startOnly).flatMap(textsOf));
+      return texts.size === 1 ? [...texts] : [];
+    }),
+  ]);
   const own = end.filter((b) => !textsOf(b).some((x) => closers.has(x)));
   const endLiterals = [...new Set((own.length > 0 ? own : end).flatMap(textsOf))].filter((x) => x !== "");
   const freeExclude: string[] = [...(implicit?.close?.required ?? [])];
