@@ -7,7 +7,6 @@ import {
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
-  PatternDelimiter,
   scanWatched,
   applyTransform,
   pyStrip,
@@ -282,6 +281,22 @@ const fields: readonly FieldPlan[] = [
     process: process3,
   },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|end|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -369,7 +384,15 @@ const WO: Watched[] = [
     slot: 0,
   },
   // open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
-  { field: 3, open: true, delim: new PatternDelimiter(P3), slot: 1 },
+  {
+    field: 3,
+    open: true,
+    delim: new GuardedPatternDelimiter(P3, ["<|start|>assistant", "<|channel|>", "to=python"], lead0, [
+      "<|start|>assistant",
+      "<|channel|>",
+    ]),
+    slot: 1,
+  },
   // open thinking: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>analysis<\\|message\\|>"
   {
     field: 0,
@@ -382,7 +405,15 @@ const WO: Watched[] = [
     slot: 2,
   },
   // open tool_calls: pattern "(?:<\\|start\\|>assistant)?(?=(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=(?:functions\\.)?(?P<name>(?!(?:python|assistant)[\\s<])[^<\\s]+))(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=[^<\\s][^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
-  { field: 2, open: true, delim: new PatternDelimiter(P2), slot: 3 },
+  {
+    field: 2,
+    open: true,
+    delim: new GuardedPatternDelimiter(P2, ["<|start|>assistant", "<|channel|>", "to="], lead0, [
+      "<|start|>assistant",
+      "<|channel|>",
+    ]),
+    slot: 3,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

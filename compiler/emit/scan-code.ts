@@ -68,7 +68,8 @@ export class ScanNames {
         const st = plan.patterns[d.pattern]!.strategy;
         if (st.kind === "guarded") {
           this.runtime.add("GuardedPatternDelimiter");
-          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"})`;
+          const bare = st.bare.length ? `, [${st.bare.map(str).join(", ")}]` : "";
+          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"}${bare})`;
         } else {
           this.runtime.add("PatternDelimiter");
           delim = `new PatternDelimiter(P${d.pattern})`;

@@ -14,6 +14,8 @@ export type PatternStrategy =
       heads: string[];
       /** The run's class as inclusive UTF-16 code-unit ranges, or null when there is no run. */
       lead: [number, number][] | null;
+      /** Heads no run precedes on any path (only with a lead): a pending prefix of one holds no run before it. */
+      bare: string[];
       why: string;
     }
   | { kind: "resumable"; why: string };
@@ -124,21 +126,37 @@ function alternatives(js: string, from: number, to: number): [number, number][] 
   return out;
 }
 
+/** A head: a literal every match of one path begins with, and the run of one class before it on that path. */
+interface Head {
+  text: string;
+  run: [number, number][] | null;
+}
+
 /**
- * Heads from `i`: a literal run; or a non-capturing group each of whose alternatives begins with a literal
- * run, where an empty alternative or a `?`/`*` after the group adds the heads of what follows. Null when
- * not every match need begin with one of them.
+ * Heads from `i`: a literal run; a run of one class (`\s*`) then heads; a positive lookahead (it consumes
+ * nothing) then heads; or a non-capturing group each of whose alternatives begins with a literal run, where
+ * an empty alternative or a `?`/`*` after the group adds the heads of what follows. Null when not every
+ * match need begin with one of them.
  */
-function headsAt(js: string, i: number): string[] | null {
+function headsAt(js: string, i: number): Head[] | null {
   const [run] = litRun(js, i);
-  if (run) return [run];
+  if (run) return [{ text: run, run: null }];
+  const lead = leadRun(js, i);
+  if (lead) {
+    const next = headsAt(js, lead[1]);
+    return next && next.every((h) => h.run === null) ? next.map((h) => ({ text: h.text, run: lead[0] })) : null;
+  }
+  if (js.startsWith("(?=", i)) {
+    const end = groupEnd(js, i);
+    return end < 0 || /[?*+{]/.test(js[end] ?? "") ? null : headsAt(js, end);
+  }
   if (!js.startsWith("(?:", i)) return null;
   const end = groupEnd(js, i);
   if (end < 0) return null;
   const q = js[end];
   let optional = q === "?" || q === "*";
   if (q === "{") return null;
-  const out: string[] = [];
+  const out: Head[] = [];
   for (const [a, b] of alternatives(js, i + 3, end - 1)) {
     if (a === b) {
       optional = true;
@@ -146,7 +164,7 @@ function headsAt(js: string, i: number): string[] | null {
     }
     const [lit] = litRun(js, a);
     if (!lit) return null;
-    out.push(lit);
+    out.push({ text: lit, run: null });
   }
   if (!optional) return out;
   const next = headsAt(js, end + (q === "?" || q === "*" || q === "+" ? 1 : 0));
@@ -161,17 +179,22 @@ export function patternStrategy(spec: PatternSpec, resumable: boolean): PatternS
   if (spec.analysis.canMatchEmpty) return no("can match empty");
   const js = spec.js;
   if (topLevelBar(js, 0, js.length)) return no("top-level alternation");
-  const run = leadRun(js, 0);
-  const heads = headsAt(js, run ? run[1] : 0);
-  if (heads === null) return no(`no required literal at the start${run ? " after the leading run" : ""}`);
-  const lead = run ? run[0] : null;
+  const found = headsAt(js, 0);
+  if (found === null) return no("no required literal at the start");
+  // One run at most: heads after a run have none of their own, and a group's alternatives begin with literals.
+  const lead = found.find((h) => h.run !== null)?.run ?? null;
   const inLead = (c: number) => lead !== null && lead.some(([a, b]) => c >= a && c <= b);
-  if (heads.some((h) => inLead(h.charCodeAt(0)))) return no("a literal begins with a character of the leading run");
-  const shown = heads.map((h) => JSON.stringify(h)).join(" | ");
+  if (found.some((h) => inLead(h.text.charCodeAt(0)))) return no("a literal begins with a character of the leading run");
+  const heads = [...new Set(found.map((h) => h.text))];
+  // A head that no path reaches through the run: nothing pending before a prefix of it at the end.
+  const bare = heads.filter((h) => found.every((x) => x.text !== h || x.run === null));
+  const some = lead !== null && bare.length > 0;
+  const shown = (some ? found.map((h) => (h.run ? "a run of one class, then " : "") + JSON.stringify(h.text)) : found.map((h) => JSON.stringify(h.text))).join(" | ");
   return {
     kind: "guarded",
-    heads: [...new Set(heads)],
+    heads,
     lead,
-    why: `every match begins with ${lead ? "a run of one class, then " : ""}${shown}: indexOf for ${heads.length > 1 ? "each" : "it"}${lead ? ", a backward loop over the run" : ""}, the shared matcher from there`,
+    bare: lead ? bare : [],
+    why: `every match begins with ${lead && !some ? "a run of one class, then " : ""}${shown}: indexOf for ${found.length > 1 ? "each" : "it"}${lead ? ", a backward loop over the run" : ""}, the shared matcher from there`,
   };
 }

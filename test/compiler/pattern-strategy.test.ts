@@ -26,6 +26,20 @@ describe("pattern strategies", () => {
     expect(guarded("\\n?END").heads).toEqual(["\n", "END"]);
   });
 
+  it("a lookahead at the start, and a run only on some paths (gpt-oss's recipient after its channel)", () => {
+    const full = (source: string) => {
+      const s = strategy(source);
+      if (s.kind !== "guarded") throw new Error(`${source}: ${s.kind} (${s.why})`);
+      return { heads: s.heads, lead: s.lead, bare: s.bare };
+    };
+    expect(full("(?=<a>)<a>x")).toEqual({ heads: ["<a>x"], lead: null, bare: [] });
+    expect(full("(?:<\\|start\\|>)?(?=[^x])(?:<\\|channel\\|>c)?\\s*to=")).toEqual({
+      heads: ["<|start|>", "<|channel|>c", "to="],
+      lead: SPACE_RANGES,
+      bare: ["<|start|>", "<|channel|>c"],
+    });
+  });
+
   it("keeps the shared matcher alone, saying why, for anything else", () => {
     const why = (s: string) => {
       const st = strategy(s);
@@ -36,7 +50,8 @@ describe("pattern strategies", () => {
     expect(why("</think>|(?=<tool_call>)")).toBe("can match empty");
     expect(why("(?i)\\s*<x>")).toBe("case-insensitive");
     expect(why("(x)\\1")).toBe("needs what only its RegExp does");
-    expect(why("\\s*\\s<x>")).toBe("no required literal at the start after the leading run");
+    expect(why("\\s*\\s<x>")).toBe("no required literal at the start");
+    expect(why("(?:<a>)?\\s*(?:<b>)?\\n*<c>")).toBe("no required literal at the start"); // a run, then another
     // The head's first character belongs to the run: the run could cross it.
     expect(why("\\s*(?: x|<y>)")).toBe("a literal begins with a character of the leading run");
     expect(why("[<\\t]*<x>")).toBe("a literal begins with a character of the leading run");

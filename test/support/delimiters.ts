@@ -27,4 +27,6 @@ export const PATTERNS: [string, string[]][] = [
   // Guarded (indexOf for the heads, then the matcher): a class run, optional head, a name to a terminator.
   ["\\s*(?:<x>\\s*)?<y=(?P<name>[^>\\n]+)>", ["<x> <y=a>", "\n<y=bc>", "<y=a b>"]],
   ["[ \\t]*(?:<\\|e\\|>|</s>)", [" <|e|>", "</s>", "\t\t</s>"]],
+  // Guarded with a run on one path only (gpt-oss's recipient): a lookahead, optional heads, a run, a head.
+  ["(?:<s>)?(?=(?:<h>)?\\s*t=)(?:<h>)?\\s*t=\\w+", ["<s><h> t=a", " t=b", "<h>t=c", "<s>t=x"]],
 ];

@@ -24,6 +24,8 @@ export class GuardedPatternDelimiter implements Delimiter {
     readonly pattern: PatternMatcher,
     readonly heads: readonly string[],
     readonly lead: LeadTest | null,
+    /** Heads no run precedes on any path of the pattern (`(?:<|channel|>…)?\s*to=` has `<|channel|>`). */
+    readonly bare: readonly string[] = [],
   ) {
     this.inner = new PatternDelimiter(pattern);
     this.maxHead = Math.max(...heads.map((h) => h.length));
@@ -42,6 +44,10 @@ export class GuardedPatternDelimiter implements Delimiter {
     return null;
   }
 }
+
+/** Whole text: the candidates the RegExp tries before the inner search reads on (bounds the native attempts
+ * per search, each of which may read far: the inner search reads every character once). */
+const WHOLE_TRIES = 16;
 
 class GuardedSearch implements DelimiterSearch {
   readonly bounded = true;
@@ -74,11 +80,54 @@ class GuardedSearch implements DelimiterSearch {
     if (this.engaged >= 0 && at <= this.engaged) return this.delegate(buf, base, Math.max(pos, this.engagedFrom - base), partial, whole, upTo);
     this.engaged = -1;
     const d = this.d;
-    const from = Math.max(pos, this.skip - base);
-    // The earliest head (q), else the earliest proper prefix of one that runs into the end (t).
+    this.heads(buf, Math.max(pos, this.skip - base));
+    let q = this.q;
+    const t = this.t;
+    if (q >= 0) {
+      this.skip = base + q;
+      // A head's prefix pending before it (only when one head occurs inside another): the inner search decides from there.
+      let p = this.runStart(buf, base, pos, partial && t < q ? t : q, whole);
+      if (p > upTo) return null; // something else starts first: this one cannot win yet
+      if (!partial) {
+        // The text is whole: a match begins at a head or in the run before one, so the RegExp tries each
+        // such place in turn (a few candidates; after that the inner search reads on from the last).
+        for (let tries = 0; tries < WHOLE_TRIES; tries++) {
+          for (let s = p; s <= q; s++) {
+            const m = d.pattern.matchAt(buf, s);
+            if (m !== null) return m;
+          }
+          // The next candidates: no match begins after q but at a head or in the run before it.
+          const tried = q + 1;
+          this.heads(buf, tried);
+          if (this.q < 0) {
+            this.skip = Math.max(at, base + n - d.maxHead + 1);
+            return null;
+          }
+          q = this.q;
+          this.skip = base + q;
+          p = this.runStart(buf, base, tried, q, whole);
+          if (p > upTo) return null;
+        }
+      }
+      this.engagedFrom = base + p;
+      return this.delegate(buf, base, p, partial, whole, upTo);
+    }
+    this.skip = Math.max(at, base + n - d.maxHead + 1);
+    if (!partial) return null;
+    // Pending: a run, then a proper prefix of a head (or nothing), up to the end; no run before a prefix
+    // of bare heads only.
+    const p = t < n && this.barePrefix(buf.slice(t)) ? t : this.runStart(buf, base, pos, t, whole);
+    return p < n ? { start: p, end: n, partial: true, groups: null } : null;
+  }
+
+  /** heads(): the earliest head from `from` (q, or -1), else the earliest proper prefix of one that runs into the end (t). */
+  private q = -1;
+  private t = 0;
+  private heads(buf: string, from: number): void {
+    const n = buf.length;
     let q = -1;
     let t = n;
-    const byFirst = d.byFirst;
+    const byFirst = this.d.byFirst;
     for (let f = 0; f < byFirst.length; f++) {
       const { first, heads } = byFirst[f]!;
       for (let k = buf.indexOf(first, from); k >= 0 && (q < 0 || k < q); k = buf.indexOf(first, k + 1)) {
@@ -96,24 +145,16 @@ class GuardedSearch implements DelimiterSearch {
         if (part && k < t) t = k;
       }
     }
-    if (q >= 0) {
-      this.skip = base + q;
-      // A head's prefix pending before it (only when one head occurs inside another): the inner search decides from there.
-      const p = this.runStart(buf, base, pos, partial && t < q ? t : q, whole);
-      if (p > upTo) return null; // something else starts first: this one cannot win yet
-      if (!partial && p >= 0) {
-        // The text is whole: the RegExp's match from p is the search's answer when there is one.
-        const m = d.pattern.matchAt(buf, p);
-        if (m !== null) return m;
-      }
-      this.engagedFrom = base + p;
-      return this.delegate(buf, base, p, partial, whole, upTo);
-    }
-    this.skip = Math.max(at, base + n - d.maxHead + 1);
-    if (!partial) return null;
-    // Pending: a run, then a proper prefix of a head (or nothing), up to the end.
-    const p = this.runStart(buf, base, pos, t, whole);
-    return p < n ? { start: p, end: n, partial: true, groups: null } : null;
+    this.q = q;
+    this.t = t;
+  }
+
+  /** Whether `tail` (a proper prefix of some head) begins only heads that no run precedes. */
+  private barePrefix(tail: string): boolean {
+    const d = this.d;
+    if (d.bare.length === 0) return false;
+    for (const h of d.heads) if (h.startsWith(tail) && !d.bare.includes(h)) return false;
+    return true;
   }
 
   /**
