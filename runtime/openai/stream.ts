@@ -26,7 +26,7 @@ import { pyIsSpaceCode } from "../core/python/strip.ts";
 import { isDict } from "../core/python/values.ts";
 import type { RegionSink } from "../core/engine/stream.ts";
 import type { JsonValue, Message, RegionEvent } from "../core/types.ts";
-import { mayBeJsonFence, unwrapJsonFence } from "../core/transform/json-fence.ts";
+import { unwrapJsonFence } from "../core/transform/json-fence.ts";
 import { Digest } from "./digest.ts";
 import { ArgumentError } from "../core/errors.ts";
 import {
@@ -203,6 +203,8 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
   /** `responseFormat: "json"`: the content held back while it may still be a fenced answer (it is whitespace or
    * starts with backticks), to go out unwrapped at the end; null once it is sent as it comes. */
   private heldContent: string | null;
+  private fenceRead = 0;
+  private ticks = 0;
 
   constructor(private readonly options: DeltaStreamOptions = {}) {
     const format = options.responseFormat;
@@ -350,7 +352,7 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
     if (!t) return;
     if (kind === "content" && this.heldContent !== null) {
       const text = this.heldContent + t;
-      if (mayBeJsonFence(text)) {
+      if (this.mayBeFence(text)) {
         this.heldContent = text;
         return;
       }
@@ -368,6 +370,19 @@ export class OpenAIDeltaStream implements CallOutput, RegionSink {
       } else if (last !== null && last.reasoning_content !== undefined) last.reasoning_content += t;
       else this.emit({ reasoning_content: t });
     }
+  }
+
+  /** Whether the held content may still be a fenced answer: whitespace, then up to three backticks (read once
+   * each, so a long held answer costs nothing per chunk once the fence has begun). */
+  private mayBeFence(text: string): boolean {
+    let i = this.fenceRead;
+    for (; i < text.length && this.ticks < 3; i++) {
+      const c = text[i]!;
+      if (c === "`") this.ticks++;
+      else if (this.ticks > 0 || c.trim() !== "") return false;
+    }
+    this.fenceRead = i;
+    return true;
   }
 
   private last(): ChatDelta | null {

@@ -22,9 +22,3 @@ export function unwrapJsonFence(text: string): string | null {
     return null;
   }
 }
-
-/** Whether the answer so far could still turn out to be a fenced answer (it is whitespace, or begins with
- * the start of a fence): a stream holds such content back until the end decides. */
-export function mayBeJsonFence(text: string): boolean {
-  return FENCE.startsWith(text.trimStart().slice(0, FENCE.length));
-}
