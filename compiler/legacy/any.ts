@@ -22,6 +22,5 @@ export function parseAny(json: unknown, text: string, options: ParseOptions): Me
 export function createAnyOpenAIStream(json: unknown, options: ParseOptions & OpenAIStreamOptions): OpenAIStream {
   if (!isLegacySchema(json)) return createOpenAIStream(json, options);
   // No field infos: every call and every structured value arrives when the parser finalizes.
-  // A legacy schema has no content field of its own kind: responseFormat does not apply to it.
-  return wrapParser({ spec: { fields: [] }, parser: createLegacyParser(json as JsonValue, options) }, { ...options, responseFormat: undefined });
+  return wrapParser({ spec: { fields: [] }, parser: createLegacyParser(json as JsonValue, options) }, options);
 }

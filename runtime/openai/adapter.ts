@@ -6,7 +6,7 @@
 import { CONTENT_PARSERS } from "../core/content/index.ts";
 import type { PyPattern } from "../core/regex/api.ts";
 import { StreamParser } from "../core/engine/stream.ts";
-import type { Message, OnError, ParseIssue, ParseOptions, ResponseFormat, ResponseParser } from "../core/types.ts";
+import type { Message, OnError, ParseIssue, ParseOptions, ResponseParser } from "../core/types.ts";
 import type { TemplateSpec } from "../core/template/spec.ts";
 import type { OpenAIMessage, OpenAIMessageOptions } from "./message.ts";
 import { OpenAIDeltaStream, type ChatDelta, type DeltaStreamOptions, type FieldInfo } from "./stream.ts";
@@ -47,7 +47,7 @@ export interface OpenAIStreamHost {
 }
 
 /** `onError` must be the one the parser was created with: in recover mode calls are sent whole at close. */
-export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: boolean; onError?: OnError; responseFormat?: ResponseFormat };
+export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: boolean; onError?: OnError };
 
 /** Wraps a parser (see interpreted.ts `createOpenAIStream` for the one-call form). */
 export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions = {}): OpenAIStream {

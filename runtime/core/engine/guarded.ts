@@ -63,6 +63,9 @@ class GuardedSearch implements DelimiterSearch {
   private engagedFrom = 0;
   private from = 0;
   private end = 0;
+  /** heads()'s answer. */
+  private q = -1;
+  private t = 0;
   constructor(private readonly d: GuardedPatternDelimiter) {
     this.inner = d.inner.searcher();
   }
@@ -89,13 +92,13 @@ class GuardedSearch implements DelimiterSearch {
       let p = this.runStart(buf, base, pos, partial && t < q ? t : q, whole);
       if (p > upTo) return null; // something else starts first: this one cannot win yet
       if (!partial) {
-        // The text is whole: a match begins at a head or in the run before one, so the RegExp tries each
-        // such place in turn (a few candidates; after that the inner search reads on from the last).
+        // The text is whole: a match begins at a head or in the run before one, so the RegExp tries the
+        // run's start and the head, candidate after candidate (a few; then, or when a run longer than one
+        // character fails, the inner search reads on from there, since a match could begin inside the run).
         for (let tries = 0; tries < WHOLE_TRIES; tries++) {
-          for (let s = p; s <= q; s++) {
-            const m = d.pattern.matchAt(buf, s);
-            if (m !== null) return m;
-          }
+          const m = d.pattern.matchAt(buf, p) ?? (q > p ? d.pattern.matchAt(buf, q) : null);
+          if (m !== null) return m;
+          if (q - p > 1) break;
           // The next candidates: no match begins after q but at a head or in the run before it.
           const tried = q + 1;
           this.heads(buf, tried);
@@ -120,9 +123,7 @@ class GuardedSearch implements DelimiterSearch {
     return p < n ? { start: p, end: n, partial: true, groups: null } : null;
   }
 
-  /** heads(): the earliest head from `from` (q, or -1), else the earliest proper prefix of one that runs into the end (t). */
-  private q = -1;
-  private t = 0;
+  /** The earliest head from `from` (q, or -1), else the earliest proper prefix of one that runs into the end (t). */
   private heads(buf: string, from: number): void {
     const n = buf.length;
     let q = -1;
