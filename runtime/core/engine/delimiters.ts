@@ -48,6 +48,12 @@ export interface DelimiterSearch {
    * match could begin: pending from there, nothing, or unknown (then search).
    */
   lastAnswer?(cp: number, width: number): "pending" | "none" | "unknown";
+  /**
+   * After an idle search, when `begins()` finds nothing in the new text: where a match is pending (a run of
+   * the search's lead class ending the text, before any head), `buf.length` when none. Searches with this
+   * leave such runs out of `begins()` (see GuardedPatternDelimiter), so whitespace does not defeat quiet scans.
+   */
+  quietHold?(buf: string, base: number, pos: number, whole: Whole): number;
 }
 
 /** The whole retained text and the stream offset of its first character (for searches that read behind `buf`). */

@@ -39,9 +39,13 @@ export class GuardedPatternDelimiter implements Delimiter {
   searcher(): DelimiterSearch {
     return new GuardedSearch(this);
   }
-  /** No quiet test: the search itself costs an indexOf on quiet text. */
-  begins(): null {
-    return null;
+  /**
+   * The heads' first characters: with no run before it, a match begins only there. A pending run before a
+   * head (whitespace at the end of a chunk) is the search's `quietHold`, which quiet scans ask instead.
+   */
+  begins(): { test: string; first: string } {
+    const t = [...new Set(this.heads.map((h) => `\\u{${h.codePointAt(0)!.toString(16)}}`))].join("|");
+    return { test: t, first: t };
   }
 }
 
@@ -66,6 +70,8 @@ class GuardedSearch implements DelimiterSearch {
   /** heads()'s answer. */
   private q = -1;
   private t = 0;
+  /** The last search found no head and no head's prefix: at most a run is pending (see idle()). */
+  private quiet = false;
   constructor(private readonly d: GuardedPatternDelimiter) {
     this.inner = d.inner.searcher();
   }
@@ -80,6 +86,7 @@ class GuardedSearch implements DelimiterSearch {
     }
     this.from = at;
     this.end = base + n;
+    this.quiet = false;
     if (this.engaged >= 0 && at <= this.engaged) return this.delegate(buf, base, Math.max(pos, this.engagedFrom - base), partial, whole, upTo);
     this.engaged = -1;
     const d = this.d;
@@ -120,7 +127,29 @@ class GuardedSearch implements DelimiterSearch {
     // Pending: a run, then a proper prefix of a head (or nothing), up to the end; no run before a prefix
     // of bare heads only.
     const p = t < n && this.barePrefix(buf.slice(t)) ? t : this.runStart(buf, base, pos, t, whole);
+    this.quiet = t === n;
     return p < n ? { start: p, end: n, partial: true, groups: null } : null;
+  }
+
+  /** Nothing found, and at most a run is pending before the end: new text without a head's first character keeps it so. */
+  idle(): boolean {
+    return this.quiet;
+  }
+
+  /** The last code point is a head's first character: the run before it decides, so the search runs. */
+  lastAnswer(): "unknown" {
+    return "unknown";
+  }
+
+  /**
+   * After an idle search, with no head's first character in the new text: where the pending run ending the
+   * text starts (`buf.length` when none), as search() would answer, in O(new text) (the run is remembered).
+   */
+  quietHold(buf: string, base: number, pos: number, whole: Whole): number {
+    const n = buf.length;
+    this.from = base + pos;
+    this.end = this.skip = base + n;
+    return this.runStart(buf, base, pos, n, whole);
   }
 
   /** The earliest head from `from` (q, or -1), else the earliest proper prefix of one that runs into the end (t). */

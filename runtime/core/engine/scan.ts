@@ -21,6 +21,8 @@ export interface Watched {
  */
 interface Quiet {
   end: number;
+  /** Stream offset of the last code point the scan saw: new text for the test starts there (all before it is decided). */
+  seen: number;
 }
 
 /** Per watch list: where a delimiter could begin in new text (every search's own tests, joined), or null. */
@@ -63,10 +65,12 @@ function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } |
 export function scanWatched(watch: readonly Watched[], buf: string, pos: number, eos: boolean, out: ScanResult, stateSlot = -1): void {
   let quiet: Quiet | null = null;
   if (stateSlot >= 0) {
-    quiet = (out.memo[stateSlot] ??= { end: -1 }) as Quiet;
+    quiet = (out.memo[stateSlot] ??= { end: -1, seen: 0 }) as Quiet;
     if (!eos && quiet.end >= 0 && out.base + pos === quiet.end && quietScan(watch, buf, pos, out, quiet)) return;
   }
   let hold = buf.length;
+  /** The earliest pending start of searches that quiet scans cannot ask again (no quietHold). */
+  let plainHold = buf.length;
   let best = -1;
   let bestStart = 0;
   let bestEnd = 0;
@@ -82,6 +86,7 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
       if (m === null) continue;
       if (!eos && (m.partial || (m.end === buf.length && (m.start === m.end || w.delim.growsAtEdge)))) {
         if (m.start < hold) hold = m.start;
+        if (searcher.quietHold === undefined && m.start < plainHold) plainHold = m.start;
         continue;
       }
       const len = m.end - m.start;
@@ -96,9 +101,10 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
   out.hold = hold;
   out.need = need;
   if (quiet !== null) {
-    let idle = !eos && best < 0 && hold >= lastCodePoint(buf);
+    let idle = !eos && best < 0 && plainHold >= lastCodePoint(buf);
     for (let k = 0; idle && k < watch.length; k++) idle = (out.memo[watch[k]!.slot] as DelimiterSearch).idle?.() === true;
     quiet.end = idle ? out.base + hold : -1;
+    quiet.seen = out.base + lastCodePoint(buf);
   }
   if (best < 0 || bestStart >= hold) {
     out.field = -1;
@@ -122,15 +128,18 @@ function quietScan(watch: readonly Watched[], buf: string, pos: number, out: Sca
   const test = quietTest(watch);
   if (test === null) return false;
   let hold = buf.length;
+  // Text before the last code point of the previous scan is decided (a run held before a head included).
+  // (The read position may stand before buf, in text the engine set aside: a run, decided too.)
+  const from = Math.max(pos, quiet.seen - out.base, 0);
   // A few new characters (streaming): none may begin anything, most often.
-  let some = buf.length - pos > 64;
-  for (let i = pos; !some && i < buf.length; i++) {
+  let some = buf.length - from > 64;
+  for (let i = from; !some && i < buf.length; i++) {
     const c = buf.charCodeAt(i);
     some = test.first.accepts(c >= 0xd800 && c <= 0xdbff ? buf.codePointAt(i)! : c);
   }
   let m: RegExpExecArray | null = null;
   if (some) {
-    test.re.lastIndex = pos;
+    test.re.lastIndex = from;
     m = test.re.exec(buf);
   }
   if (m !== null) {
@@ -143,10 +152,20 @@ function quietScan(watch: readonly Watched[], buf: string, pos: number, out: Sca
       if (a === "pending") hold = last;
     }
   }
+  // Runs pending before a head (whitespace ending the text, before `\s*<tool_call>`): held, but never read
+  // again (their searches remember them), so the engine may set them aside.
+  let need = out.base + hold;
+  for (const w of watch) {
+    const s = out.memo[w.slot] as DelimiterSearch;
+    if (s.quietHold === undefined) continue;
+    hold = Math.min(hold, s.quietHold(buf, out.base, pos, out.whole));
+    need = Math.min(need, s.readsFrom());
+  }
   quiet.end = out.base + hold;
+  quiet.seen = out.base + lastCodePoint(buf);
   out.field = -1;
   out.hold = hold;
-  out.need = quiet.end;
+  out.need = need;
   return true;
 }
 
