@@ -18,6 +18,8 @@ export class GuardedPatternDelimiter implements Delimiter {
   readonly lookbehind = 0;
   readonly inner: PatternDelimiter;
   readonly maxHead: number;
+  /** The pattern's own search may answer from a candidate: it reads nothing before it, nor depends on the search position. */
+  readonly native: boolean;
   /** The heads by first character: one indexOf per distinct first character. */
   readonly byFirst: readonly { first: string; heads: readonly string[] }[];
   constructor(
@@ -28,6 +30,8 @@ export class GuardedPatternDelimiter implements Delimiter {
     readonly bare: readonly string[] = [],
   ) {
     this.inner = new PatternDelimiter(pattern);
+    const spec = pattern.spec;
+    this.native = !spec.backtrack && !spec.searchAnchor && spec.lookbehind === 0;
     this.maxHead = Math.max(...heads.map((h) => h.length));
     const by = new Map<string, string[]>();
     for (const h of heads) by.set(h[0]!, [...(by.get(h[0]!) ?? []), h]);
@@ -52,6 +56,8 @@ export class GuardedPatternDelimiter implements Delimiter {
 /** Whole text: the candidates the RegExp tries before the inner search reads on (bounds the native attempts
  * per search, each of which may read far: the inner search reads every character once). */
 const WHOLE_TRIES = 16;
+/** Streaming: how far from the end a candidate may start for the native search to answer (re-read per feed). */
+const NEAR = 128;
 
 class GuardedSearch implements DelimiterSearch {
   readonly bounded = true;
@@ -119,6 +125,12 @@ class GuardedSearch implements DelimiterSearch {
           if (p > upTo) return null;
         }
       }
+      // Streaming, a candidate near the end (a header the chunk ends inside): the pattern's own search from
+      // it, on native RegExps, answers what the shared matcher would (this text's leftmost complete match,
+      // else its earliest cut path), reading at most NEAR characters. It runs again on the next feed, until
+      // the candidate lies further back (or in text set aside before buf), when the shared matcher takes over
+      // and reads each character once.
+      if (partial && p >= 0 && n - p <= NEAR && d.native) return d.pattern.search(buf, p, true);
       this.engagedFrom = base + p;
       return this.delegate(buf, base, p, partial, whole, upTo);
     }
