@@ -23,6 +23,8 @@ interface Quiet {
   end: number;
   /** Stream offset of the last code point the scan saw: new text for the test starts there (all before it is decided). */
   seen: number;
+  /** quietTest(watch), kept here (one lookup per parser and state, not per feed). */
+  test: { re: RegExp; first: CharTest } | null | undefined;
 }
 
 /** Per watch list: where a delimiter could begin in new text (every search's own tests, joined), or null. */
@@ -31,8 +33,10 @@ const quietTests = new WeakMap<readonly Watched[], { re: RegExp; first: CharTest
 function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } | null {
   let q = quietTests.get(watch);
   if (q === undefined) {
-    const tests: string[] = [];
-    const firsts: string[] = [];
+    // Sets: delimiters often share a first character (`\s*<tool_call>` and `\s*<|im_end|>`), and a test
+    // of one character is the cheapest (CharTest's single code point).
+    const tests = new Set<string>();
+    const firsts = new Set<string>();
     q = null;
     let ok = true;
     for (const w of watch) {
@@ -41,10 +45,10 @@ function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } |
         ok = false;
         break;
       }
-      if (b.test) tests.push(b.test);
-      if (b.first) firsts.push(b.first);
+      if (b.test) tests.add(b.test);
+      if (b.first) firsts.add(b.first);
     }
-    if (ok) q = { re: new RegExp(tests.length ? tests.join("|") : "(?!)", "vg"), first: new CharTest(firsts.length ? firsts.join("|") : "(?!)", "v") };
+    if (ok) q = { re: new RegExp(tests.size ? [...tests].join("|") : "(?!)", "vg"), first: new CharTest(firsts.size ? [...firsts].join("|") : "(?!)", "v") };
     quietTests.set(watch, q);
   }
   return q;
@@ -65,7 +69,7 @@ function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } |
 export function scanWatched(watch: readonly Watched[], buf: string, pos: number, eos: boolean, out: ScanResult, stateSlot = -1): void {
   let quiet: Quiet | null = null;
   if (stateSlot >= 0) {
-    quiet = (out.memo[stateSlot] ??= { end: -1, seen: 0 }) as Quiet;
+    quiet = (out.memo[stateSlot] ??= { end: -1, seen: 0, test: undefined }) as Quiet;
     if (!eos && quiet.end >= 0 && out.base + pos === quiet.end && quietScan(watch, buf, pos, out, quiet)) return;
   }
   let hold = buf.length;
@@ -125,7 +129,7 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
  * answer not tabled yet: false, and the searches run.
  */
 function quietScan(watch: readonly Watched[], buf: string, pos: number, out: ScanResult, quiet: Quiet): boolean {
-  const test = quietTest(watch);
+  const test = quiet.test === undefined ? (quiet.test = quietTest(watch)) : quiet.test;
   if (test === null) return false;
   let hold = buf.length;
   // Text before the last code point of the previous scan is decided (a run held before a head included).

@@ -383,3 +383,16 @@ export function pyJsonLoadsFast(s: string): JsonValue {
   const v = fastJsonLoads(s);
   return v === undefined ? pyJsonLoads(s) : v;
 }
+
+/** Characters a document json.loads reads (NaN and Infinity too) can start with, after JSON whitespace. */
+const JSON_STARTS = '{["-0123456789tfnNI';
+
+/**
+ * Whether json.loads could read `raw` at all: its first character after JSON whitespace can start a value.
+ * For a plain word, where the parser would fail at once, this saves the error, which costs far more.
+ */
+export function mayBeJson(raw: string): boolean {
+  let i = 0;
+  for (let c = raw.charCodeAt(0); c === 32 || c === 9 || c === 10 || c === 13; c = raw.charCodeAt(++i));
+  return i < raw.length && JSON_STARTS.includes(raw[i]!);
+}

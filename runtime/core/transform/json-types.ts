@@ -5,7 +5,7 @@
 // resolve it the same way when they have no schema. With `tools`, schema coercion (coerce.ts) decides.
 
 import { ContentError } from "../errors.ts";
-import { pyJsonLoads } from "../python/json.ts";
+import { mayBeJson, pyJsonLoads } from "../python/json.ts";
 import { unrepresentable } from "../python/representable.ts";
 import { pyStrip } from "../python/strip.ts";
 import { dictKeys, isDict, setKey } from "../python/values.ts";
@@ -33,14 +33,16 @@ const PYTHON_WORDS: Readonly<Record<string, JsonValue>> = { True: true, False: f
  * Values JSON cannot carry (NaN, infinities, integers beyond 64 bits) keep the string. With
  * `argument_literals` (`literal`), a dict or list written as a Python literal is read too. */
 function asJson(raw: string, literal?: LiteralReader): JsonValue {
-  try {
-    const v = pyJsonLoads(raw);
-    return unrepresentable(v) === null ? v : raw;
-  } catch (e) {
-    if (!(e instanceof ContentError)) throw e;
-    const word = pyStrip(raw);
-    if (Object.prototype.hasOwnProperty.call(PYTHON_WORDS, word)) return PYTHON_WORDS[word]!;
-    const v = literal && (word.startsWith("{") || word.startsWith("[")) ? literal(word) : undefined;
-    return v !== undefined && (isDict(v) || Array.isArray(v)) && unrepresentable(v) === null ? v : raw;
+  if (mayBeJson(raw)) {
+    try {
+      const v = pyJsonLoads(raw);
+      return unrepresentable(v) === null ? v : raw;
+    } catch (e) {
+      if (!(e instanceof ContentError)) throw e;
+    }
   }
+  const word = pyStrip(raw);
+  if (Object.prototype.hasOwnProperty.call(PYTHON_WORDS, word)) return PYTHON_WORDS[word]!;
+  const v = literal && (word.startsWith("{") || word.startsWith("[")) ? literal(word) : undefined;
+  return v !== undefined && (isDict(v) || Array.isArray(v)) && unrepresentable(v) === null ? v : raw;
 }

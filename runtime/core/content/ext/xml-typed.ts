@@ -11,7 +11,7 @@
 //   parsers need no extra precompiled pattern: only `tag_pattern` is compiled.)
 
 import { ContentError } from "../../errors.ts";
-import { pyJsonLoads } from "../../python/json.ts";
+import { mayBeJson, pyJsonLoads } from "../../python/json.ts";
 import { isDict, makeDict, pyTypeName } from "../../python/values.ts";
 import type { JsonValue } from "../../types.ts";
 import { argGet } from "../args.ts";
@@ -48,6 +48,7 @@ export const parseXmlTyped: ContentParser = (text, args, ctx) => {
 };
 
 function jsonOrRaw(raw: string): JsonValue {
+  if (!mayBeJson(raw)) return raw;
   try {
     return pyJsonLoads(raw);
   } catch {
