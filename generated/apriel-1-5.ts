@@ -29,6 +29,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -172,7 +173,20 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 const args1: JsonObject = { written_as: "list" };
 const field1: FieldTransform = {
   name: "tool_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.tool_calls: json-calls then the transform. */

@@ -31,6 +31,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -119,7 +120,20 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 
 const field1: FieldTransform = {
   name: "tool_calls",
-  transform: { type: "function", function: { name: "{tool_name}", arguments: "{parameters}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["tool_name"] }],
+            ["arguments", { path: ["parameters"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.tool_calls: json then the transform. */

@@ -29,6 +29,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -160,7 +161,20 @@ const ctx: ContentContext = {
 };
 const field0: FieldTransform = {
   name: "tool_calls",
-  transform: { type: "function", function: { name: "{tool_name}", arguments: "{parameters}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["tool_name"] }],
+            ["arguments", { path: ["parameters"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.tool_calls: json then the transform. */

@@ -10,7 +10,7 @@ import {
   GuardedPatternDelimiter,
   LiteralSetDelimiter,
   scanWatched,
-  applyTransform,
+  applyPrepared,
   pyStrip,
 } from "response-template/runtime";
 import type {
@@ -29,6 +29,7 @@ import type {
   UnicodeTables,
   PyPattern,
   Watched,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -140,6 +141,8 @@ const ctx: ContentContext = {
   },
   /** The parsers this template names in a value_parser. */
   parsers: {},
+  /** The json parser's unquoted_keys reads \\w. */
+  word: WORD,
 };
 /** fields.thinking: text. */
 function process0(body: string, captures: Record<string, string>): JsonValue {
@@ -148,13 +151,26 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 }
 
 const args1: JsonObject = { unquoted_keys: true, string_delims: [['<|"|>', '<|"|>']] };
-const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
+const transform1: PreparedTransform = {
+  dict: [
+    ["type", { value: "function" }],
+    [
+      "function",
+      {
+        dict: [
+          ["name", { path: ["name"] }],
+          ["arguments", { path: ["content"] }],
+        ],
+      },
+    ],
+  ],
+};
 /** fields.tool_calls: json then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
   const content = parse_json(body, args1, ctx);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
-    return applyTransform(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
+    return applyPrepared(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 

@@ -10,7 +10,7 @@ import {
   GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
-  applyTransform,
+  applyPrepared,
   transformField,
   pyStrip,
   parseJsonPlain,
@@ -32,6 +32,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -437,7 +438,20 @@ const ctx: ContentContext = {
 const args0: JsonObject = { single: true };
 const field0: FieldTransform = {
   name: "hermes_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.hermes_calls: json-calls then the transform. */
@@ -445,20 +459,46 @@ function process0(body: string, captures: Record<string, string>, parsed?: { val
   return transformField(parsed ? parsed.value : parse_json_calls(body, args0, ctx), field0, captures);
 }
 
-const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
+const transform1: PreparedTransform = {
+  dict: [
+    ["type", { value: "function" }],
+    [
+      "function",
+      {
+        dict: [
+          ["name", { path: ["name"] }],
+          ["arguments", { path: ["content"] }],
+        ],
+      },
+    ],
+  ],
+};
 /** fields.function_calls: json then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
   const content = parseJsonPlain(body);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
-    return applyTransform(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
+    return applyPrepared(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
 const args2: JsonObject = { single: true };
 const field2: FieldTransform = {
   name: "wrapped_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.wrapped_calls: json-calls then the transform. */
@@ -469,7 +509,20 @@ function process2(body: string, captures: Record<string, string>, parsed?: { val
 const args3: JsonObject = { single: true };
 const field3: FieldTransform = {
   name: "fenced_wrapped_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.fenced_wrapped_calls: json-calls then the transform. */
@@ -480,7 +533,20 @@ function process3(body: string, captures: Record<string, string>, parsed?: { val
 const args4: JsonObject = { single: true };
 const field4: FieldTransform = {
   name: "fenced_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.fenced_calls: json-calls then the transform. */
@@ -491,7 +557,20 @@ function process4(body: string, captures: Record<string, string>, parsed?: { val
 const args5: JsonObject = {};
 const field5: FieldTransform = {
   name: "bare_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.bare_calls: json-calls then the transform. */

@@ -29,6 +29,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -132,7 +133,20 @@ const ctx: ContentContext = {
 };
 const field0: FieldTransform = {
   name: "tool_calls",
-  transform: { type: "function", function: { name: "{content.name}", arguments: "{content.parameters}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["content", "name"] }],
+            ["arguments", { path: ["content", "parameters"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: false,
 };
 /** fields.tool_calls: json then the transform. */

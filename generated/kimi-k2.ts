@@ -10,7 +10,7 @@ import {
   GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
-  applyTransform,
+  applyPrepared,
   pyStrip,
   parseJsonPlain,
 } from "response-template/runtime";
@@ -30,6 +30,7 @@ import type {
   UnicodeTables,
   PyPattern,
   Watched,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -232,13 +233,26 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
   return pyStrip(body);
 }
 
-const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
+const transform1: PreparedTransform = {
+  dict: [
+    ["type", { value: "function" }],
+    [
+      "function",
+      {
+        dict: [
+          ["name", { path: ["name"] }],
+          ["arguments", { path: ["content"] }],
+        ],
+      },
+    ],
+  ],
+};
 /** fields.tool_calls: json then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
   const content = parseJsonPlain(body);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
-    return applyTransform(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
+    return applyPrepared(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 

@@ -10,7 +10,7 @@ import {
   GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
-  applyTransform,
+  applyPrepared,
   pyStrip,
   readArgumentLiteral,
 } from "response-template/runtime";
@@ -30,6 +30,7 @@ import type {
   UnicodeTables,
   PyPattern,
   Watched,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -216,13 +217,26 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 const args1: JsonObject = {
   tag_pattern: "<arg_key>(?P<key>.*?)</arg_key>\\s*<arg_value>(?P<value>.*?)(?:</arg_value>|\\n?(?=<arg_key>)|\\n?$)",
 };
-const transform1: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
+const transform1: PreparedTransform = {
+  dict: [
+    ["type", { value: "function" }],
+    [
+      "function",
+      {
+        dict: [
+          ["name", { path: ["name"] }],
+          ["arguments", { path: ["content"] }],
+        ],
+      },
+    ],
+  ],
+};
 /** fields.tool_calls: xml-inline then the transform. */
 function process1(body: string, captures: Record<string, string>): JsonValue {
   const content = parse_xml_inline(body, args1, ctx);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
-    return applyTransform(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
+    return applyPrepared(transform1, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 

@@ -30,6 +30,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -151,7 +152,20 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 const args1: JsonObject = {};
 const field1: FieldTransform = {
   name: "tool_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.tool_calls: python-calls then the transform. */

@@ -32,6 +32,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -176,7 +177,20 @@ const ctx: ContentContext = {
 const args0: JsonObject = {};
 const field0: FieldTransform = {
   name: "json_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.json_calls: json-calls then the transform. */
@@ -187,7 +201,20 @@ function process0(body: string, captures: Record<string, string>, parsed?: { val
 const args1: JsonObject = { strip_suffix: ".call" };
 const field1: FieldTransform = {
   name: "builtin_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.builtin_calls: python-calls then the transform. */

@@ -29,6 +29,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -201,7 +202,20 @@ const ctx: ContentContext = {
 const args0: JsonObject = { written_as: "list" };
 const field0: FieldTransform = {
   name: "tagged_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.tagged_calls: json-calls then the transform. */
@@ -212,7 +226,20 @@ function process0(body: string, captures: Record<string, string>, parsed?: { val
 const args1: JsonObject = { written_as: "list" };
 const field1: FieldTransform = {
   name: "functools_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.functools_calls: json-calls then the transform. */

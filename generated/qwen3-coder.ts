@@ -9,7 +9,7 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   scanWatched,
-  applyTransform,
+  applyPrepared,
   pyStrip,
   readArgumentLiteral,
 } from "response-template/runtime";
@@ -29,6 +29,7 @@ import type {
   UnicodeTables,
   PyPattern,
   Watched,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -203,13 +204,26 @@ const args0: JsonObject = {
   tag_pattern:
     "<parameter=(?P<key>[^>\\n]+)>(?:\\n?<!\\[CDATA\\[(?P<value>.*?)\\]\\]>|(?!\\n?<!\\[CDATA\\[)\\n?(?P<value>.*?))\\n?(?:</parameter>|(?=<parameter=)|$)",
 };
-const transform0: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
+const transform0: PreparedTransform = {
+  dict: [
+    ["type", { value: "function" }],
+    [
+      "function",
+      {
+        dict: [
+          ["name", { path: ["name"] }],
+          ["arguments", { path: ["content"] }],
+        ],
+      },
+    ],
+  ],
+};
 /** fields.tool_calls: xml-inline then the transform. */
 function process0(body: string, captures: Record<string, string>): JsonValue {
   const content = parse_xml_inline(body, args0, ctx);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
-    return applyTransform(transform0, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
+    return applyPrepared(transform0, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 

@@ -11,7 +11,7 @@ import {
   LiteralDelimiter,
   PatternDelimiter,
   scanWatched,
-  applyTransform,
+  applyPrepared,
   transformField,
   pyStrip,
   parseJsonPlain,
@@ -33,6 +33,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -475,7 +476,20 @@ function process0(body: string, captures: Record<string, string>): JsonValue {
 const args1: JsonObject = { single: true };
 const field1: FieldTransform = {
   name: "hermes_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.hermes_calls: json-calls then the transform. */
@@ -483,20 +497,46 @@ function process1(body: string, captures: Record<string, string>, parsed?: { val
   return transformField(parsed ? parsed.value : parse_json_calls(body, args1, ctx), field1, captures);
 }
 
-const transform2: JsonValue = { type: "function", function: { name: "{name}", arguments: "{content}" } };
+const transform2: PreparedTransform = {
+  dict: [
+    ["type", { value: "function" }],
+    [
+      "function",
+      {
+        dict: [
+          ["name", { path: ["name"] }],
+          ["arguments", { path: ["content"] }],
+        ],
+      },
+    ],
+  ],
+};
 /** fields.function_calls: json then the transform. */
 function process2(body: string, captures: Record<string, string>): JsonValue {
   const content = parseJsonPlain(body);
   // A capture that did not take part: the runtime's transform raises the reference's error.
   if (!Object.prototype.hasOwnProperty.call(captures, "name"))
-    return applyTransform(transform2, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
+    return applyPrepared(transform2, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));
   return { type: "function", function: { name: captures["name"]!, arguments: content } };
 }
 
 const args3: JsonObject = { single: true };
 const field3: FieldTransform = {
   name: "wrapped_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.wrapped_calls: json-calls then the transform. */
@@ -507,7 +547,20 @@ function process3(body: string, captures: Record<string, string>, parsed?: { val
 const args4: JsonObject = { single: true };
 const field4: FieldTransform = {
   name: "fenced_wrapped_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.fenced_wrapped_calls: json-calls then the transform. */
@@ -518,7 +571,20 @@ function process4(body: string, captures: Record<string, string>, parsed?: { val
 const args5: JsonObject = { single: true };
 const field5: FieldTransform = {
   name: "fenced_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.fenced_calls: json-calls then the transform. */
@@ -529,7 +595,20 @@ function process5(body: string, captures: Record<string, string>, parsed?: { val
 const args6: JsonObject = {};
 const field6: FieldTransform = {
   name: "bare_calls",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.bare_calls: json-calls then the transform. */

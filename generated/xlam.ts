@@ -30,6 +30,7 @@ import type {
   PyPattern,
   Watched,
   FieldTransform,
+  PreparedTransform,
 } from "response-template/runtime";
 /** The message this parser returns: the template's defaults, plus one key per field that captured something. */
 export type Message = {
@@ -295,7 +296,20 @@ const ctx: ContentContext = {
 const args0: JsonObject = { written_as: "list" };
 const field0: FieldTransform = {
   name: "call_list",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.call_list: json-calls then the transform. */
@@ -306,7 +320,20 @@ function process0(body: string, captures: Record<string, string>, parsed?: { val
 const args1: JsonObject = { written_as: "list" };
 const field1: FieldTransform = {
   name: "fenced_list",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.fenced_list: json-calls then the transform. */
@@ -317,7 +344,20 @@ function process1(body: string, captures: Record<string, string>, parsed?: { val
 const args2: JsonObject = { written_as: "list" };
 const field2: FieldTransform = {
   name: "tagged_list",
-  transform: { type: "function", function: { name: "{name}", arguments: "{arguments}" } },
+  transform: {
+    dict: [
+      ["type", { value: "function" }],
+      [
+        "function",
+        {
+          dict: [
+            ["name", { path: ["name"] }],
+            ["arguments", { path: ["arguments"] }],
+          ],
+        },
+      ],
+    ],
+  },
   transformEach: true,
 };
 /** fields.tagged_list: json-calls then the transform. */

@@ -4,7 +4,7 @@
 
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { FieldPlanIR, TemplatePlan, TransformPlan } from "../plan/ir.ts";
-import { isDict, tablesUsed, type JsonValue, type PatternSpec } from "response-template/runtime";
+import { isDict, prepareTransform, tablesUsed, type JsonValue, type PatternSpec, type PreparedTransform } from "response-template/runtime";
 import { PLAN_CLASS, ScanNames, safe, show, stateFunctionName, stateFunctions } from "./scan-code.ts";
 import { messageType } from "./message-type.ts";
 import { jsonValue, newNeeds, plainValue, str, type ValueNeeds } from "./values.ts";
@@ -53,6 +53,24 @@ export function valueParserNames(args: JsonValue, out = new Set<string>()): Set<
     valueParserNames(v!, out);
   }
   return out;
+}
+
+/** Whether `key` is an argument anywhere in content_args (the json parser's `unquoted_keys` needs the \\w table). */
+function namesArgument(args: JsonValue, key: string): boolean {
+  if (Array.isArray(args)) return args.some((v) => namesArgument(v, key));
+  if (!isDict(args)) return false;
+  return Object.entries(args).some(([k, v]) => k === key || namesArgument(v!, key));
+}
+
+/** A transform as the runtime applies it (prepareTransform: placeholders read here, at build time), as code. */
+function preparedValue(t: JsonValue, needs: ValueNeeds): string {
+  const walk = (p: PreparedTransform): string => {
+    if ("path" in p) return `{ path: [${p.path.map(str).join(", ")}] }`;
+    if ("value" in p) return `{ value: ${jsonValue(p.value, needs)} }`;
+    if ("list" in p) return `{ list: [${p.list.map(walk).join(", ")}] }`;
+    return `{ dict: [${p.dict.map(([k, v]) => `[${str(k)}, ${walk(v)}]`).join(", ")}] }`;
+  };
+  return walk(prepareTransform(t));
 }
 
 function parserExport(name: string): string {
@@ -134,6 +152,7 @@ export type Message = ${message.text};`),
   const named = new Set<string>();
   for (const f of plan.fields) valueParserNames(f.contentArgs, named);
   const table = [...named].sort().map((n) => `${str(n)}: ${parserExport(n)}`);
+  const usesWord = plan.fields.some((f) => namesArgument(f.contentArgs, "unquoted_keys"));
   const known = plan.contentPatterns
     .map((c) => ("pattern" in c ? `[${str(c.source)}, P${c.pattern}]` : null))
     .filter((x): x is string => x !== null);
@@ -159,7 +178,7 @@ const ctx: ContentContext = {
     throw new Error("pattern " + JSON.stringify(source) + " was not compiled into this module");
   },
   /** The parsers this template names in a value_parser. */
-  parsers: { ${table.join(", ")} },
+  parsers: { ${table.join(", ")} },${usesWord ? "\n  /** The json parser's unquoted_keys reads \\\\w. */\n  word: WORD," : ""}
 };`),
   );
 
@@ -240,12 +259,13 @@ export function parseResponse(
   const values = ["StreamParser", "parseWhole"];
   values.push(...[...new Set([...parsers, ...[...named].sort()])].map(parserExport));
   if (usesPatterns) values.push("PatternMatcher", ...tables.map((t) => TABLE_EXPORTS[t]!));
+  if (usesWord && !(usesPatterns && tables.includes("Word"))) values.push("WORD");
   if (plan.patterns.some((p) => (p.spec as unknown as PatternSpec).backtrack)) values.push("Backtracker");
   values.push(...[...names.runtime].sort());
   if (contentErrors.length) values.push("PatternError");
   if (needs.pyFloat) values.push("PyFloat");
   if (needs.makeDict) values.push("makeDict");
-  if (usesApplyTransform) values.push("applyTransform");
+  if (usesApplyTransform) values.push("applyPrepared");
   if (usesProcessField) values.push("processField");
   if (usesTransformField) values.push("transformField");
   if (specials.has("pyStrip")) values.push("pyStrip");
@@ -258,6 +278,7 @@ export function parseResponse(
   if (names.watchTables.length) types.push("Watched");
   if (usesProcessField) types.push("FieldProcessing");
   if (usesTransformField) types.push("FieldTransform");
+  if (usesApplyTransform || usesProcessField || usesTransformField) types.push("PreparedTransform");
   const imports = [
     `import { ${values.join(", ")} } from ${str(rt)};`,
     `import type { ${types.join(", ")} } from ${str(rt)};`,
@@ -292,7 +313,7 @@ function processFunction(
   if (!isDict(f.contentArgs)) {
     // content_args that are not a dict: the runtime's processField raises the reference's error.
     const spec = `{ name: ${str(f.name)}, content: ${str(f.content)}, contentArgs: ${jsonValue(f.contentArgs, needs)}, transform: ${
-      f.transform === undefined ? "undefined" : jsonValue(f.transform, needs)
+      f.transform === undefined ? "undefined" : preparedValue(f.transform, needs)
     }, transformEach: ${f.transformEach} }`;
     return {
       statements: [
@@ -311,7 +332,7 @@ function processFunction(
   const call = partial ? `(parsed ? parsed.value : ${parse})` : parse;
   if (f.process.kind === "generic") {
     // transform_each, dotted paths or unusual keys: the runtime's transform step, on this parser's value.
-    const spec = `{ name: ${str(f.name)}, transform: ${f.transform === undefined ? "undefined" : jsonValue(f.transform, needs)}, transformEach: ${f.transformEach} }`;
+    const spec = `{ name: ${str(f.name)}, transform: ${f.transform === undefined ? "undefined" : preparedValue(f.transform, needs)}, transformEach: ${f.transformEach} }`;
     lines.push(`const field${f.index}: FieldTransform = ${spec};`, `${doc}\n${sig}\nreturn transformField(${call}, field${f.index}, captures);\n}`);
     return { statements: lines, processField: false, transformField: true, applyTransform: false };
   }
@@ -326,11 +347,11 @@ function processFunction(
   let apply = false;
   if (captures.size) {
     apply = true;
-    lines.push(`const transform${f.index}: JsonValue = ${jsonValue(f.transform, needs)};`);
+    lines.push(`const transform${f.index}: PreparedTransform = ${preparedValue(f.transform!, needs)};`);
     const missing = [...captures].map((c) => `!Object.prototype.hasOwnProperty.call(captures, ${str(c)})`).join(" || ");
     fnLines.push(
       `// A capture that did not take part: the runtime's transform raises the reference's error.`,
-      `if (${missing}) return applyTransform(transform${f.index}, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));`,
+      `if (${missing}) return applyPrepared(transform${f.index}, new Map<string, JsonValue>([...Object.entries(captures), ["content", content]]));`,
     );
   }
   fnLines.push(`return ${expr};`, "}");

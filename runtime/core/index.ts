@@ -88,13 +88,16 @@ export { parseJsonCalls } from "./content/ext/json-calls.ts";
 export { parseXmlNested } from "./content/ext/xml-nested.ts";
 export { parseXmlTyped } from "./content/ext/xml-typed.ts";
 export {
+  applyPrepared,
   applyTransform,
   placeholderPath,
+  prepareTransform,
   processField,
   transformField,
   validateTransformStrings,
   type FieldProcessing,
   type FieldTransform,
+  type PreparedTransform,
   type TransformScope,
 } from "./transform/apply.ts";
 export { coerce, coerceToolCalls, schemaTypes, toolParams, type ToolParams } from "./transform/coerce.ts";

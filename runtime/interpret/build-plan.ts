@@ -11,10 +11,10 @@ import {
 } from "../core/engine/delimiters.ts";
 import { scanWatched, type Watched } from "../core/engine/scan.ts";
 import type { DelimiterSpec, TemplateSpec } from "../core/template/spec.ts";
-import { processField, transformField } from "../core/transform/apply.ts";
+import { prepareTransform, processField, transformField } from "../core/transform/apply.ts";
 import { readArgumentLiteral } from "../core/python/literal.ts";
 import { unwrapArguments } from "../core/transform/unwrap.ts";
-import { CONTENT_PARSERS, STREAMABLE_PARSERS, type ContentContext } from "../core/content/index.ts";
+import { fullContext, STREAMABLE_PARSERS, type ContentContext } from "../core/content/index.ts";
 import { comparePy } from "../core/python/compare.ts";
 
 export type PatternCompiler = (source: string) => PyPattern;
@@ -34,7 +34,7 @@ export function planFactory(spec: TemplateSpec, compile: PatternCompiler): () =>
 }
 
 function makePlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
-  const ctx: ContentContext = { pattern: compile, parsers: CONTENT_PARSERS };
+  const ctx: ContentContext = fullContext(compile);
   const delimiter = (d: DelimiterSpec): Delimiter => {
     switch (d.kind) {
       case "pattern":
@@ -48,7 +48,10 @@ function makePlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
   const opens = spec.fields.map((f) => (f.open ? delimiter(f.open) : null));
   const closes = spec.fields.map((f) => (f.close ? delimiter(f.close) : null));
 
-  const fields: FieldPlan[] = spec.fields.map((f) => ({
+  const fields: FieldPlan[] = spec.fields.map((spec) => {
+    // The transform's placeholders are read once, here.
+    const f = { ...spec, transform: spec.transform === undefined ? undefined : prepareTransform(spec.transform) };
+    return {
     name: f.name,
     dirty: !STREAMABLE_PARSERS.has(f.content),
     repeats: f.repeats,
@@ -60,7 +63,8 @@ function makePlan(spec: TemplateSpec, compile: PatternCompiler): Plan {
     ...(f.unwrapArguments ? { unwrap: unwrapArguments } : {}),
     ...(f.joinSkipsEmpty ? { joinSkipsEmpty: true as const } : {}),
     process: (body, captures, parsed) => (parsed ? transformField(parsed.value, f, captures) : processField(body, f, captures, ctx)),
-  }));
+    };
+  });
 
   // What is searched in each state. Entries are ordered opens first, then by field name (code points), so
   // that among matches with equal start and length the first found is the reference's winner.

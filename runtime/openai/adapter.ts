@@ -44,6 +44,8 @@ export interface OpenAIStreamHost {
   keptPrefix?: string;
   /** Compiles Python patterns; needed for xml-inline argument streaming. */
   compile?: (source: string) => PyPattern;
+  /** The `\w` table (WORD), for a json value parser with `unquoted_keys` in those bodies. */
+  word?: string;
 }
 
 /** `onError` must be the one the parser was created with: in recover mode calls are sent whole at close. */
@@ -51,7 +53,7 @@ export type OpenAIStreamOptions = OpenAIMessageOptions & { coercesArguments?: bo
 
 /** Wraps a parser (see interpreted.ts `createOpenAIStream` for the one-call form). */
 export function wrapParser(host: OpenAIStreamHost, options: OpenAIStreamOptions = {}): OpenAIStream {
-  const patterns = host.compile ? { pattern: cached(host.compile), parsers: CONTENT_PARSERS } : undefined;
+  const patterns = host.compile ? { pattern: cached(host.compile), parsers: CONTENT_PARSERS, word: host.word } : undefined;
   return new ParserDeltaStream(
     host.parser,
     new OpenAIDeltaStream({
@@ -162,6 +164,8 @@ export function streamOptions(
   fields: readonly FieldInfo[],
   /** Compiles patterns for xml-inline bodies (it should cache: it is called per stream). */
   compile?: (source: string) => PyPattern,
+  /** The `\w` table (WORD), for a json value parser with `unquoted_keys` in those bodies. */
+  word?: string,
 ): DeltaStreamOptions {
   return {
     idFor: options.idFor,
@@ -170,7 +174,7 @@ export function streamOptions(
     coercesArguments: options.coercesArguments ?? Boolean(options.tools?.length),
     recover: options.onError === "recover",
     responseFormat: options.responseFormat,
-    patterns: compile ? { pattern: compile, parsers: CONTENT_PARSERS } : undefined,
+    patterns: compile ? { pattern: compile, parsers: CONTENT_PARSERS, word } : undefined,
   };
 }
 

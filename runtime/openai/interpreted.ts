@@ -6,6 +6,7 @@ import { createResponseParser, loadTemplate } from "../interpret/index.ts";
 import type { ParseOptions } from "../core/types.ts";
 import { ParserDeltaStream, detailed, streamOptions, type OpenAIStream, type OpenAIStreamOptions } from "./adapter.ts";
 import { OpenAIDeltaStream } from "./stream.ts";
+import { WORD } from "../core/regex/unicode-tables.ts";
 
 /**
  * An OpenAIStream over template JSON (the interpreter; legacy schemas are refused as loadTemplate does). The
@@ -15,5 +16,5 @@ import { OpenAIDeltaStream } from "./stream.ts";
 export function createOpenAIStream(template: unknown, options: ParseOptions & OpenAIStreamOptions): OpenAIStream {
   const loaded = loadTemplate(template);
   const parser = createResponseParser(loaded, detailed(options));
-  return new ParserDeltaStream(parser, new OpenAIDeltaStream(streamOptions(options, loaded.spec.fields, compilePattern)));
+  return new ParserDeltaStream(parser, new OpenAIDeltaStream(streamOptions(options, loaded.spec.fields, compilePattern, WORD)));
 }

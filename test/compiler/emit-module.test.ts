@@ -222,9 +222,9 @@ describe("the module's text", () => {
           ...["parseFloatContent", "parsePythonCalls", "parseXmlInline", "parseIntContent", "parseKvLines"], // fields' parsers, then value parsers, by content name
           ...["PatternMatcher", "DIGIT", "WORD"],
           ...["GuardedPatternDelimiter", "LiteralDelimiter", "scanWatched"],
-          ...["PyFloat", "applyTransform", "processField", "transformField", "pyStrip"],
+          ...["PyFloat", "applyPrepared", "processField", "transformField", "pyStrip"],
         ],
-        [...BASE_TYPES, "ContentContext", "ContentParser", "UnicodeTables", "PyPattern", "Watched", "FieldProcessing", "FieldTransform"],
+        [...BASE_TYPES, "ContentContext", "ContentParser", "UnicodeTables", "PyPattern", "Watched", "FieldProcessing", "FieldTransform", "PreparedTransform"],
       ),
     );
   });
@@ -267,4 +267,13 @@ export declare function parseResponse(text: string[], options: ParseOptions): Me
     const diagnostics = strictDiagnostics(files);
     expect(diagnostics).toEqual([]);
   }, 120_000);
+});
+
+describe("what a module carries of the \\w table", () => {
+  it("passes it to the json parser only when the template names unquoted_keys", async () => {
+    const plain = await source({ start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json", transform: { v: "{content}" } } } });
+    expect(plain).not.toContain("WORD");
+    const keyed = await source({ start_anchor: "<s>", fields: { c: { open: "<c>", close: "</c>", content: "json", content_args: { unquoted_keys: true } } } });
+    expect(keyed).toContain("word: WORD");
+  });
 });

@@ -5,7 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../runtime/core/content/index.ts";
+import { fullContext, parseContent, type ContentContext } from "../../runtime/core/content/index.ts";
 import { RtcError } from "../../runtime/core/errors.ts";
 import { pyFloatParse } from "../../runtime/core/python/float.ts";
 import { pyIntParse } from "../../runtime/core/python/int.ts";
@@ -26,7 +26,7 @@ const rows = readJsonl(hf("units.jsonl")); // lossless: big ints stay exact
 const deviations = (JSON.parse(readFileSync(new URL("./deviations.json", import.meta.url), "utf8")) as { units: Deviation[] }).units;
 const pendingRows = new Map(deviations.map((d) => [d.row, d.reason]));
 
-const ctx: ContentContext = { pattern: compilePattern, parsers: CONTENT_PARSERS };
+const ctx: ContentContext = fullContext(compilePattern);
 
 type Outcome = { value: JsonValue } | { error: string; message: string };
 

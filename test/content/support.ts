@@ -1,14 +1,14 @@
 // Runs a reference content parser as a region close does, over every parser rtc has. `args` given as
 // text are read as rtc reads a template file (pyJsonLoads: 1.0 stays a float, big ints stay exact).
 
-import { CONTENT_PARSERS, parseContent, type ContentContext } from "../../runtime/core/content/index.ts";
+import { fullContext, parseContent, type ContentContext } from "../../runtime/core/content/index.ts";
 import { RtcError } from "../../runtime/core/errors.ts";
 import { pyJsonLoads } from "../../runtime/core/python/json.ts";
 import type { JsonValue } from "../../runtime/core/types.ts";
 import { compilePattern } from "../../runtime/translate/index.ts";
 import { thrown } from "../support/thrown.ts";
 
-const ctx: ContentContext = { pattern: compilePattern, parsers: CONTENT_PARSERS };
+const ctx: ContentContext = fullContext(compilePattern);
 
 const read = (args: JsonValue | string) => (typeof args === "string" ? pyJsonLoads(args) : args);
 

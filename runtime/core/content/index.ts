@@ -11,6 +11,8 @@ import { parseText } from "./text.ts";
 import type { ContentContext, ContentParser } from "./types.ts";
 import { parseXmlInline } from "./xml-inline.ts";
 import { EXTENSION_PARSERS } from "./ext/index.ts";
+import type { PyPattern } from "../regex/api.ts";
+import { WORD } from "../regex/unicode-tables.ts";
 
 export type { ContentContext, ContentParser } from "./types.ts";
 export { subParse } from "./sub-parse.ts";
@@ -32,6 +34,11 @@ export const CONTENT_PARSERS: Readonly<Record<string, ContentParser>> = Object.f
   ...REFERENCE_PARSERS,
   ...EXTENSION_PARSERS,
 });
+
+/** The context with every parser and table (the interpreter's), over a pattern compiler. */
+export function fullContext(pattern: (source: string) => PyPattern): ContentContext {
+  return { pattern, parsers: CONTENT_PARSERS, word: WORD };
+}
 
 /** Parsers whose streamed chunks are part of the final value: their region_chunk events are not dirty. */
 export const STREAMABLE_PARSERS: ReadonlySet<string> = new Set(["text", "int", "float", "bool"]);

@@ -19,13 +19,18 @@ import { pyTypeName } from "../python/values.ts";
 import type { JsonValue } from "../types.ts";
 import { argGet, pyIterate, pyTruthy, unpackPair } from "./args.ts";
 import { textValue } from "./text.ts";
-import type { ContentParser } from "./types.ts";
-import { wordCharClass } from "./word.ts";
+import type { ContentContext, ContentParser } from "./types.ts";
 
 const OPEN = "\x01";
 const CLOSE = "\x02";
 
 let unquotedKey: RegExp | undefined;
+
+/** The `\w` table, which the context passes only where a template asks for unquoted keys (it is large). */
+function wordClass(ctx: ContentContext): string {
+  if (ctx.word !== undefined) return ctx.word;
+  throw new ContentError("json: unquoted_keys needs the \\w table, which this parser was built without", "ValueError");
+}
 
 function needText(text: string | null): string {
   if (typeof text === "string") return text;
@@ -80,7 +85,7 @@ export function parseJsonPlain(text: string): JsonValue {
  * `unquoted_keys` pre-processing (NaN/Infinity accepted, key order kept). Not JSON: the stripped body with
  * `allow_non_json`, else ContentError (ValueError); nesting of 512 or more raises RecursionError.
  */
-export const parseJson: ContentParser = (text, args) => {
+export const parseJson: ContentParser = (text, args, ctx) => {
   const delimsArg = argGet(args, "string_delims", []);
   const unquotedKeys = pyTruthy(argGet(args, "unquoted_keys", false));
   const useDelims = pyTruthy(delimsArg);
@@ -108,7 +113,7 @@ export const parseJson: ContentParser = (text, args) => {
     });
   }
 
-  if (unquotedKeys) working = working.replace((unquotedKey ??= new RegExp(`(?<=[{,])(${wordCharClass()}+):`, "gu")), '"$1":');
+  if (unquotedKeys) working = working.replace((unquotedKey ??= new RegExp(`(?<=[{,])([${wordClass(ctx)}]+):`, "gu")), '"$1":');
 
   captured.forEach((body, i) => {
     working = working.split(`${OPEN}${i}${CLOSE}`).join(pyDumps(body));

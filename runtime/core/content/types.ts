@@ -11,6 +11,11 @@ export interface ContentContext {
   /** The interpreter passes every parser (CONTENT_PARSERS); a generated module only those its template
    * names in a `value_parser`, so that a bundle carries no other. A name missing here fails as unknown. */
   parsers: Readonly<Record<string, ContentParser>>;
+  /**
+   * The body of Python's Unicode `\w` class (runtime/core/regex/unicode-tables.ts WORD), for the json
+   * parser's `unquoted_keys`: a generated module passes it only when its template names that argument.
+   */
+  word?: string;
 }
 
 /**

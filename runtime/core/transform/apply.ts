@@ -48,7 +48,7 @@ export function validateTransformStrings(path: string, transform: JsonValue): vo
   }
 }
 
-function resolve(steps: string[], scope: TransformScope): JsonValue {
+function resolve(steps: readonly string[], scope: TransformScope): JsonValue {
   const root = steps[0]!;
   if (!scope.has(root)) {
     const available = [...scope.keys()].sort(comparePy).map((k) => JSON.stringify(k)).join(", ");
@@ -72,20 +72,42 @@ function resolve(steps: string[], scope: TransformScope): JsonValue {
   return value;
 }
 
-/** Applies a transform template to a scope (values are shared, not copied, as in the reference). */
+/**
+ * A transform with its placeholders read once, when the template loads or the module is built
+ * (prepareTransform): applying it needs no `\w` table, which a model bundle then does not carry.
+ */
+export type PreparedTransform =
+  | { readonly path: readonly string[] }
+  | { readonly value: JsonValue }
+  | { readonly list: readonly PreparedTransform[] }
+  | { readonly dict: readonly (readonly [string, PreparedTransform])[] };
+
+/** Reads a transform's placeholders (strings that are exactly one `{name}` or `{a.b}`). */
+export function prepareTransform(transform: JsonValue): PreparedTransform {
+  if (Array.isArray(transform)) return { list: transform.map(prepareTransform) };
+  if (isDict(transform)) return { dict: dictKeys(transform).map((k) => [k, prepareTransform(transform[k]!)] as const) };
+  const steps = typeof transform === "string" ? placeholderPath(transform) : null;
+  return steps ? { path: steps } : { value: transform };
+}
+
+/** Applies a prepared transform to a scope (values are shared, not copied, as in the reference). */
+export function applyPrepared(t: PreparedTransform, scope: TransformScope): JsonValue {
+  if ("path" in t) return resolve(t.path, scope);
+  if ("value" in t) return t.value;
+  if ("list" in t) return t.list.map((v) => applyPrepared(v, scope));
+  return makeDict(t.dict.map(([k, v]) => [k, applyPrepared(v, scope)] as const));
+}
+
+/** Applies a transform template to a scope: prepareTransform, then applyPrepared. */
 export function applyTransform(transform: JsonValue, scope: TransformScope): JsonValue {
-  if (Array.isArray(transform)) return transform.map((v) => applyTransform(v, scope));
-  if (isDict(transform)) return makeDict(dictKeys(transform).map((k) => [k, applyTransform(transform[k]!, scope)] as const));
-  if (typeof transform !== "string") return transform;
-  const steps = placeholderPath(transform);
-  return steps ? resolve(steps, scope) : transform;
+  return applyPrepared(prepareTransform(transform), scope);
 }
 
 /** The parts of a field that reshape its parsed value. */
 export interface FieldTransform {
   name: string;
   /** `undefined` when the field has no transform. */
-  transform: JsonValue | undefined;
+  transform: PreparedTransform | undefined;
   transformEach: boolean;
 }
 
@@ -115,7 +137,7 @@ export function transformField(value: JsonValue, field: FieldTransform, captures
   const base = new Map<string, JsonValue>(Object.entries(captures));
   if (!field.transformEach) {
     base.set("content", value);
-    return applyTransform(field.transform, base);
+    return applyPrepared(field.transform, base);
   }
   if (!Array.isArray(value)) {
     throw new ContentError(
@@ -132,6 +154,6 @@ export function transformField(value: JsonValue, field: FieldTransform, captures
     }
     const scope = new Map(base);
     for (const k of dictKeys(item)) scope.set(k, item[k]!);
-    return applyTransform(field.transform!, scope);
+    return applyPrepared(field.transform!, scope);
   });
 }
