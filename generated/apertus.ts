@@ -298,7 +298,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|assistant_end|>", "<|tools_suffix|>"], lead0),
+    delim: new GuardedPatternDelimiter(P1, ["<|assistant_end|>", "<|tools_suffix|>"], lead0, [], true),
     slot: 2,
   },
 ];

@@ -273,14 +273,19 @@ const WO: Watched[] = [
   // open thinking: "Here are my reasoning steps:\n"
   { field: 0, open: true, delim: new LiteralDelimiter("Here are my reasoning steps:\n"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0, [], true), slot: 1 },
   // close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)"
   { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "\\s*\\[BEGIN FINAL RESPONSE\\]"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["[BEGIN FINAL RESPONSE]"], lead0), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["[BEGIN FINAL RESPONSE]"], lead0, [], true),
+    slot: 4,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -298,6 +298,8 @@ const WO: Watched[] = [
       P1,
       ["<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|END_OF_TURN_TOKEN|>", "<|END_ACTION|>"],
       lead0,
+      [],
+      true,
     ),
     slot: 2,
   },

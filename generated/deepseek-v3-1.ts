@@ -307,7 +307,7 @@ const WO: Watched[] = [
   {
     field: 1,
     open: true,
-    delim: new GuardedPatternDelimiter(P1, ["<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"], lead0),
+    delim: new GuardedPatternDelimiter(P1, ["<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"], lead0, [], true),
     slot: 1,
   },
   // close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>|<｜tool▁call▁end｜>)"
@@ -318,6 +318,8 @@ const WO: Watched[] = [
       P3,
       ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>", "<｜tool▁call▁end｜>"],
       lead0,
+      [],
+      true,
     ),
     slot: 2,
   },

@@ -244,7 +244,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<response>", "</response>", "</think>", "</tool_call>"], lead0),
+    delim: new GuardedPatternDelimiter(P1, ["<response>", "</response>", "</think>", "</tool_call>"], lead0, [], true),
     slot: 2,
   },
 ];

@@ -218,12 +218,18 @@ function hold0(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<function=(?P<name>[\\w.\\-]+)>"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<function="], lead0), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<function="], lead0, [], true), slot: 0 },
   // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>|</function>)"
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>", "</function>"], lead0),
+    delim: new GuardedPatternDelimiter(
+      P1,
+      ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>", "</function>"],
+      lead0,
+      [],
+      true,
+    ),
     slot: 1,
   },
 ];

@@ -239,7 +239,12 @@ function hold0(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<start_function_call>call:(?P<name>[^{<\\s]+)"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<start_function_call>call:"], lead0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new GuardedPatternDelimiter(P0, ["<start_function_call>call:"], lead0, [], true),
+    slot: 0,
+  },
   // close content: pattern "\\s*(?:<end_of_turn>|<start_function_response>|<end_function_call>)"
   {
     field: 1,
@@ -248,6 +253,8 @@ const WO: Watched[] = [
       P1,
       ["<end_of_turn>", "<start_function_response>", "<end_function_call>"],
       lead0,
+      [],
+      true,
     ),
     slot: 1,
   },

@@ -117,7 +117,12 @@ function lead0(c: number): boolean {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // close content: pattern "\\s*(?:<end_of_turn>|<eos>)"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P0, ["<end_of_turn>", "<eos>"], lead0), slot: 0 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P0, ["<end_of_turn>", "<eos>"], lead0, [], true),
+    slot: 0,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

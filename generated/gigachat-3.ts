@@ -202,12 +202,22 @@ const WO: Watched[] = [
     slot: 0,
   },
   // close content: pattern "\\s*(?:<\\|message_sep\\|>(?!\\s*function call)|</s>)"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["<|message_sep|>", "</s>"], lead0), slot: 1 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|message_sep|>", "</s>"], lead0, [], true),
+    slot: 1,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close tool_calls: pattern "\\s*(?:<\\|message_sep\\|>|</s>)"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["<|message_sep|>", "</s>"], lead0), slot: 3 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["<|message_sep|>", "</s>"], lead0, [], true),
+    slot: 3,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -348,7 +348,13 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|user|>", "<|observation|>", "<|endoftext|>", "</tool_call>"], lead0),
+    delim: new GuardedPatternDelimiter(
+      P2,
+      ["<|user|>", "<|observation|>", "<|endoftext|>", "</tool_call>"],
+      lead0,
+      [],
+      true,
+    ),
     slot: 2,
   },
 ];

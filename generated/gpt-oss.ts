@@ -394,7 +394,7 @@ const WO: Watched[] = [
   {
     field: 1,
     open: true,
-    delim: new GuardedPatternDelimiter(P1, ["<|start|>assistant", "<|channel|>"], null),
+    delim: new GuardedPatternDelimiter(P1, ["<|start|>assistant", "<|channel|>"], null, [], true),
     slot: 0,
   },
   // open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
@@ -415,6 +415,8 @@ const WO: Watched[] = [
       P0,
       ["<|start|>assistant", "<|channel|>", "<|channel|>analysis<|message|>"],
       null,
+      [],
+      true,
     ),
     slot: 2,
   },

@@ -262,7 +262,12 @@ const WO: Watched[] = [
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 0 },
   // open tool_calls: pattern "\\s*(?:<\\|tool_call\\|>|<tool_call>)"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>", "<tool_call>"], lead0), slot: 1 },
+  {
+    field: 1,
+    open: true,
+    delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>", "<tool_call>"], lead0, [], true),
+    slot: 1,
+  },
   // close content: pattern "\\s*</response>|\\s*<\\|end_of_text\\|>"
   { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 2 },
 ];
@@ -277,7 +282,7 @@ const W1: Watched[] = [
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|end_of_text|>"], lead0),
+    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|end_of_text|>"], lead0, [], true),
     slot: 6,
   },
 ];

@@ -311,7 +311,13 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P4, ["<|tool_calls_section_end|>", "<|im_end|>", "<|tool_call_end|>"], lead0),
+    delim: new GuardedPatternDelimiter(
+      P4,
+      ["<|tool_calls_section_end|>", "<|im_end|>", "<|tool_call_end|>"],
+      lead0,
+      [],
+      true,
+    ),
     slot: 2,
   },
 ];

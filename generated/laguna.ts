@@ -345,7 +345,12 @@ const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<tool_call>\\s*(?:(?P<name>[^\\s<](?:[^\\S\\n]*[^\\s<])*)\\s*|(?P<name>[^\\S\\n])\\n*)(?=<arg_key>|</tool_call>)"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0), slot: 1 },
   // close content: pattern "\\s*(?:</assistant>|</tool_call>)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["</assistant>", "</tool_call>"], lead0), slot: 2 },
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["</assistant>", "</tool_call>"], lead0, [], true),
+    slot: 2,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

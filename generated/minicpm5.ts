@@ -352,7 +352,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>", "</function>"], lead0),
+    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>", "</function>"], lead0, [], true),
     slot: 2,
   },
 ];

@@ -292,9 +292,14 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<TOOLCALL>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<TOOLCALL>"], lead0), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<TOOLCALL>"], lead0, [], true), slot: 1 },
   // close content: pattern "\\s*(?:<SPECIAL_12>|</TOOLCALL>)"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<SPECIAL_12>", "</TOOLCALL>"], lead0), slot: 2 },
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<SPECIAL_12>", "</TOOLCALL>"], lead0, [], true),
+    slot: 2,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -331,21 +331,26 @@ function hold0(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open functools_calls: pattern "\\s*functools(?=\\[)"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["functools"], lead0), slot: 0 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["functools"], lead0, [], true), slot: 0 },
   // open tagged_calls: pattern "\\s*<\\|tool_call\\|>"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>"], lead0), slot: 1 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>"], lead0, [], true), slot: 1 },
   // close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>|<\\|/tool_call\\|>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<|end|>", "<|endoftext|>", "<|/tool_call|>"], lead0),
+    delim: new GuardedPatternDelimiter(P3, ["<|end|>", "<|endoftext|>", "<|/tool_call|>"], lead0, [], true),
     slot: 2,
   },
 ];
 /** inside functools_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close functools_calls: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>)"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["<|end|>", "<|endoftext|>"], lead0), slot: 4 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["<|end|>", "<|endoftext|>"], lead0, [], true),
+    slot: 4,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -221,7 +221,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: true,
-    delim: new GuardedPatternDelimiter(P0, ["<|tool_calls|>", "<|tool_call:begin|>"], null),
+    delim: new GuardedPatternDelimiter(P0, ["<|tool_calls|>", "<|tool_call:begin|>"], null, [], true),
     slot: 2,
   },
 ];

@@ -68,8 +68,9 @@ export class ScanNames {
         const st = plan.patterns[d.pattern]!.strategy;
         if (st.kind === "guarded") {
           this.runtime.add("GuardedPatternDelimiter");
-          const bare = st.bare.length ? `, [${st.bare.map(str).join(", ")}]` : "";
-          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"}${bare})`;
+          const bare = st.bare.length || st.stops ? `, [${st.bare.map(str).join(", ")}]` : "";
+          const stops = st.stops ? ", true" : "";
+          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"}${bare}${stops})`;
         } else {
           this.runtime.add("PatternDelimiter");
           delim = `new PatternDelimiter(P${d.pattern})`;

@@ -15,13 +15,14 @@ function showRanges(r: [number, number][] | "any"): string | null {
 
 export function analysePattern(source: string): Omit<PatternPlan, "source"> {
   const spec = translatePattern(source);
-  const resumable = new CompiledPattern(spec).programs() !== null;
+  const programs = new CompiledPattern(spec).programs();
+  const resumable = programs !== null;
   return {
     spec: spec as unknown as JsonValue,
     groupNames: [...spec.groupNames],
     firstChars: showRanges(spec.analysis.firstChars),
     canMatchEmpty: spec.analysis.canMatchEmpty,
     resumable,
-    strategy: patternStrategy(spec, resumable),
+    strategy: patternStrategy(spec, programs?.full ?? null),
   };
 }

@@ -7,6 +7,14 @@
 
 import { SPACE, WORD, DIGIT, type PatternSpec } from "response-template/runtime";
 
+/** What the strategy reads of the resumable matcher's program (runtime/core/regex/program.ts). */
+interface ProgramFacts {
+  /** Tests of the repeats without an upper bound, or null when one repeats more than a character. */
+  loops: readonly { accepts(cp: number): boolean }[] | null;
+  /** The pattern's RegExp backtracks at most linearly in what it reads from one start. */
+  linearBacktracking: boolean;
+}
+
 export type PatternStrategy =
   | {
       kind: "guarded";
@@ -16,6 +24,12 @@ export type PatternStrategy =
       lead: [number, number][] | null;
       /** Heads no run precedes on any path (only with a lead): a pending prefix of one holds no run before it. */
       bare: string[];
+      /**
+       * Every head begins with one character that no repeat without an upper bound accepts: a failed attempt
+       * from a candidate reads past a bounded number of those characters, each of which begins at most one
+       * candidate, so whole texts try every candidate natively and stay linear.
+       */
+      stops: boolean;
       why: string;
     }
   | { kind: "resumable"; why: string };
@@ -171,9 +185,9 @@ function headsAt(js: string, i: number): Head[] | null {
   return next && [...out, ...next];
 }
 
-export function patternStrategy(spec: PatternSpec, resumable: boolean): PatternStrategy {
+export function patternStrategy(spec: PatternSpec, program: ProgramFacts | null): PatternStrategy {
   const no = (why: string): PatternStrategy => ({ kind: "resumable", why });
-  if (!resumable || spec.backtrack) return no("needs what only its RegExp does");
+  if (program === null || spec.backtrack) return no("needs what only its RegExp does");
   if (spec.lookbehind !== 0 || spec.searchAnchor || spec.keep !== null) return no("looks behind its start (lookbehind, \\G or \\K)");
   if (/i/.test(spec.flags)) return no("case-insensitive");
   if (spec.analysis.canMatchEmpty) return no("can match empty");
@@ -189,12 +203,18 @@ export function patternStrategy(spec: PatternSpec, resumable: boolean): PatternS
   // A head that no path reaches through the run: nothing pending before a prefix of it at the end.
   const bare = heads.filter((h) => found.every((x) => x.text !== h || x.run === null));
   const some = lead !== null && bare.length > 0;
+  const first = heads[0]!.codePointAt(0)!;
+  // (With backtracking linear in what an attempt reads, the attempts together read each text a bounded number of times.)
+  const stops = program.linearBacktracking && heads.every((h) => h.codePointAt(0) === first) && program.loops !== null && program.loops.every((t) => !t.accepts(first));
   const shown = (some ? found.map((h) => (h.run ? "a run of one class, then " : "") + JSON.stringify(h.text)) : found.map((h) => JSON.stringify(h.text))).join(" | ");
   return {
     kind: "guarded",
     heads,
     lead,
     bare: lead ? bare : [],
-    why: `every match begins with ${lead && !some ? "a run of one class, then " : ""}${shown}: indexOf for ${found.length > 1 ? "each" : "it"}${lead ? ", a backward loop over the run" : ""}, the shared matcher from there`,
+    stops,
+    why:
+      `every match begins with ${lead && !some ? "a run of one class, then " : ""}${shown}: indexOf for ${found.length > 1 ? "each" : "it"}${lead ? ", a backward loop over the run" : ""}, the shared matcher from there` +
+      (stops ? `; no unbounded repeat reads ${JSON.stringify(String.fromCodePoint(first))}, so whole texts try every candidate natively` : ""),
   };
 }

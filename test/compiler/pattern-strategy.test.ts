@@ -56,4 +56,21 @@ describe("pattern strategies", () => {
     expect(why("\\s*(?: x|<y>)")).toBe("a literal begins with a character of the leading run");
     expect(why("[<\\t]*<x>")).toBe("a literal begins with a character of the leading run");
   });
+
+  it("tries every candidate natively in whole texts only when no unbounded repeat reads the heads' first character", () => {
+    const stops = (source: string) => {
+      const s = strategy(source);
+      if (s.kind !== "guarded") throw new Error(`${source}: ${s.kind} (${s.why})`);
+      return s.stops;
+    };
+    expect(stops("\\s*<tool_call>")).toBe(true);
+    expect(stops("\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^\\s<>]+)>")).toBe(true);
+    // A class after a repeat of a small class it does not overlap keeps backtracking linear (gpt-oss's final channel).
+    expect(stops("<\\|channel\\|>(?:final[ \\t]*(?:<\\|constrain\\|>)?[^<\\s]*|commentary)<\\|message\\|>")).toBe(true);
+    expect(stops("\\s*<tool_call>\\s*<function=(?P<name>[^>\\n]+)>")).toBe(false); // [^>\n] reads "<"
+    expect(stops("<a>.*?</a>")).toBe(false);
+    expect(stops("(?:<a>|b)x")).toBe(false); // heads with different first characters
+    expect(stops("<a>[ x]*[^<]*</a>")).toBe(false); // overlapping repeats: backtracking not linear
+    expect(strategy("<a>[^<>]*>").why).toContain("whole texts try every candidate natively");
+  });
 });

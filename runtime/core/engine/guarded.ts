@@ -28,6 +28,12 @@ export class GuardedPatternDelimiter implements Delimiter {
     readonly lead: LeadTest | null,
     /** Heads no run precedes on any path of the pattern (`(?:<|channel|>…)?\s*to=` has `<|channel|>`). */
     readonly bare: readonly string[] = [],
+    /**
+     * Every head begins with a character no unbounded repeat of the pattern reads (compiler/plan/
+     * pattern-strategy.ts): a failed native attempt reads past a bounded number of such characters, each
+     * the start of at most one candidate, so whole texts try every candidate natively, in linear time.
+     */
+    readonly stops: boolean = false,
   ) {
     this.inner = new PatternDelimiter(pattern);
     const spec = pattern.spec;
@@ -108,7 +114,7 @@ class GuardedSearch implements DelimiterSearch {
         // The text is whole: a match begins at a head or in the run before one, so the RegExp tries the
         // run's start and the head, candidate after candidate (a few; then, or when a run longer than one
         // character fails, the inner search reads on from there, since a match could begin inside the run).
-        for (let tries = 0; tries < WHOLE_TRIES; tries++) {
+        for (let tries = 0; d.stops || tries < WHOLE_TRIES; tries++) {
           const m = d.pattern.matchAt(buf, p) ?? (q > p ? d.pattern.matchAt(buf, q) : null);
           if (m !== null) return m;
           if (q - p > 1) break;

@@ -83,6 +83,8 @@ export interface Program {
   lookback: boolean;
   /** The pattern's RegExp backtracks at most linearly from a start (see backtracksLinearly). */
   linearBacktracking: boolean;
+  /** The tests of repeats without an upper bound (lookahead bodies included), or null when one repeats more than one character. */
+  loops: CharTest[] | null;
 }
 
 type Node =
@@ -113,6 +115,7 @@ export function compileProgram(source: string, flags: string): Program | null {
   const insts: Inst[] = [];
   const tests = new Map<string, CharTest>();
   let emptyLoop = false;
+  let loops: CharTest[] | null = [];
   let aheadDepth = 0;
   let lookbackInAhead = false;
   const emit = (i: Partial<Inst> & { op: Op }): number => {
@@ -144,6 +147,8 @@ export function compileProgram(source: string, flags: string): Program | null {
         if (nullable(n.body)) emptyLoop = true;
         let at = next;
         if (n.max === Infinity) {
+          if (n.body.t !== "char") loops = null;
+          else if (loops !== null) loops.push(new CharTest(n.body.src, plain));
           const loop = emit({ op: Op.Split });
           const body = c(n.body, loop);
           insts[loop]!.next = n.lazy ? next : body;
@@ -184,18 +189,22 @@ export function compileProgram(source: string, flags: string): Program | null {
   const lookback = insts.some((i) => i.op === Op.Behind);
   const cand = emptyLoop ? null : candidates(insts, start, plain);
   const linearBacktracking = backtracksLinearly(root, [], plain);
-  return { insts, start, firstChars: cand && cand.re, firstTest: cand && cand.first, emptyLoop, lookbackInAhead, lookback, linearBacktracking };
+  return { insts, start, firstChars: cand && cand.re, firstTest: cand && cand.first, emptyLoop, lookbackInAhead, lookback, linearBacktracking, loops };
 }
 
-/** The literal code points that may come first (none: the end of the pattern), or null: anything may. */
-type First = number[] | null;
+/**
+ * What may come first: literal code points and character tests (none: the end of the pattern), or null:
+ * anything may.
+ */
+type First = (number | CharTest)[] | null;
 
 /** What `n` followed by `follow` may begin with. */
 function first(n: Node, follow: First, flags: string): First {
   const t = n.t;
   if (t === "char") {
+    if (flags.includes("i")) return null;
     const m = /^\\u\{([0-9a-fA-F]+)\}$/.exec(n.src);
-    return m && !flags.includes("i") ? [parseInt(m[1]!, 16)] : null;
+    return m ? [parseInt(m[1]!, 16)] : [new CharTest(n.src, flags)];
   }
   if (t === "seq") return n.items.reduceRight((f, item) => first(item, f, flags), follow);
   if (t === "alt") return n.alts.reduce<First>((acc, a) => union(acc, first(a, follow, flags)), []);
@@ -227,8 +236,30 @@ function backtracksLinearly(n: Node, follow: First, flags: string): boolean {
   if (n.t !== "rep") return true;
   if (n.max <= 1) return backtracksLinearly(n.body, follow, flags);
   if (n.body.t !== "char" || (n.max > n.min && !follow)) return false;
-  const test = new CharTest(n.body.src, flags);
-  return n.max === n.min || follow!.every((cp) => !test.accepts(cp));
+  if (n.max === n.min) return true;
+  const src = n.body.src;
+  const test = new CharTest(src, flags);
+  let members: number[] | null | undefined;
+  return follow!.every((f) => {
+    if (typeof f === "number") return !test.accepts(f);
+    // A class may follow: the repeat's own class must be small enough to list, and disjoint from it.
+    members ??= classMembers(src);
+    return members !== null && members.every((cp) => !f.accepts(cp));
+  });
+}
+
+/** The code points of a class written as `[…]` of `\u{…}` escapes and ranges (no negation), at most 64; else null. */
+function classMembers(src: string): number[] | null {
+  const m = /^\[((?:\\u\{[0-9A-Fa-f]+\}(?:-\\u\{[0-9A-Fa-f]+\})?)+)\]$/.exec(src);
+  if (!m) return null;
+  const out: number[] = [];
+  for (const r of m[1]!.matchAll(/\\u\{([0-9A-Fa-f]+)\}(?:-\\u\{([0-9A-Fa-f]+)\})?/g)) {
+    const a = parseInt(r[1]!, 16);
+    const b = r[2] === undefined ? a : parseInt(r[2], 16);
+    if (b - a + out.length >= 64) return null;
+    for (let cp = a; cp <= b; cp++) out.push(cp);
+  }
+  return out;
 }
 
 function nullable(n: Node): boolean {
