@@ -304,6 +304,8 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** After a scan that held nothing: text without "<" begins no delimiter. */
+const quiet0 = { passes: (at: number, end: number, chunk: string): boolean => at === end && chunk.indexOf("<") < 0 };
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_call>" (-1 if none); candidates by last character. */
 function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -386,7 +388,11 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   }
   out.field = -1;
   const p = eos ? -1 : hold0(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (p >= 0) out.hold = p;
+  else {
+    out.hold = n;
+    out.quiet = quiet0;
+  }
 }
 
 /** inside tool_calls: close tool_calls: "</tool_call>". */
@@ -404,7 +410,11 @@ function scanField1(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   }
   out.field = -1;
   const p = eos ? -1 : hold1(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (p >= 0) out.hold = p;
+  else {
+    out.hold = n;
+    out.quiet = quiet0;
+  }
 }
 
 /** The plan of one parser: the template's constants and scanners. */

@@ -334,6 +334,8 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** After a scan that held nothing: text without "<" begins no delimiter. */
+const quiet0 = { passes: (at: number, end: number, chunk: string): boolean => at === end && chunk.indexOf("<") < 0 };
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|return|>" (-1 if none); candidates by last character. */
 function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -458,7 +460,11 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   }
   out.field = -1;
   const p = eos ? -1 : hold0(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (p >= 0) out.hold = p;
+  else {
+    out.hold = n;
+    out.quiet = quiet0;
+  }
 }
 
 /** inside content: close content: "<|return|>" | "<|end|>". */
@@ -530,7 +536,11 @@ function scanField2(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   }
   out.field = -1;
   const p = eos ? -1 : hold2(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (p >= 0) out.hold = p;
+  else {
+    out.hold = n;
+    out.quiet = quiet0;
+  }
 }
 
 /** inside python_calls: close python_calls: "<|call|>". */
@@ -548,7 +558,11 @@ function scanField3(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   }
   out.field = -1;
   const p = eos ? -1 : hold2(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (p >= 0) out.hold = p;
+  else {
+    out.hold = n;
+    out.quiet = quiet0;
+  }
 }
 
 /** The plan of one parser: the template's constants and scanners. */

@@ -166,6 +166,8 @@ function hold0(buf: string, from: number, n: number): number {
   return -1;
 }
 
+/** After a scan that held nothing: text without "<" begins no delimiter. */
+const quiet0 = { passes: (at: number, end: number, chunk: string): boolean => at === end && chunk.indexOf("<") < 0 };
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*\\[TOOL_CALLS\\]\\s*"
@@ -201,7 +203,11 @@ function scanField0(buf: string, pos: number, eos: boolean, out: ScanResult): vo
   }
   out.field = -1;
   const p = eos ? -1 : hold0(buf, pos, n);
-  out.hold = p >= 0 ? p : n;
+  if (p >= 0) out.hold = p;
+  else {
+    out.hold = n;
+    out.quiet = quiet0;
+  }
 }
 
 /** The plan of one parser: the template's constants and scanners. */

@@ -52,6 +52,28 @@ export class ScanNames {
   }
   private readonly leads = new Map<string, string>();
 
+  /**
+   * Name of a literal state's quiet memo (ScanResult.quiet): after a scan that found nothing and held
+   * nothing, appended text in which no literal's first character occurs cannot begin one either, so the
+   * engine may take it as region text without the scan. One object per set of first characters.
+   */
+  quiet(firsts: string[]): string {
+    const key = [...new Set(firsts)].sort().join("");
+    let name = this.quiets.get(key);
+    if (!name) {
+      name = `quiet${this.quiets.size}`;
+      this.quiets.set(key, name);
+      const absent = [...key].map((c) => `chunk.indexOf(${str(c)}) < 0`).join(" && ");
+      this.holdFns.push(
+        `/** After a scan that held nothing: text without ${[...key].map(charComment).join(", ")} begins no delimiter. */
+` +
+          `const ${name} = { passes: (at: number, end: number, chunk: string): boolean => at === end && ${absent} };`,
+      );
+    }
+    return name;
+  }
+  private readonly quiets = new Map<string, string>();
+
   /** A memo slot of its own (a state's, for the runtime scan's quiet test). */
   slot(): number {
     return this.slots++;
@@ -158,7 +180,7 @@ export function stateFunctions(state: StatePlan, plan: TemplatePlan, names: Scan
     case "dispatch": {
       const exact = `${fn}Exact`;
       return [
-        [header, sig, ...dispatchBody(state, st.chars, st.maxLength, exact), "}"].join("\n"),
+        [header, sig, ...dispatchBody(state, st.chars, st.maxLength, exact, names.quiet(st.chars.map((c) => c.char))), "}"].join("\n"),
         [
           `/** ${safe(state.label)}: the exact search, for the last characters of the buffer where delimiters may be pending. */`,
           `function ${exact}(buf: string, pos: number, eos: boolean, out: ScanResult): void {`,
@@ -180,10 +202,11 @@ function singleBody(state: StatePlan, plan: TemplatePlan, names: ScanNames): str
     out.push(`const s = buf.indexOf(${str(lit.text)}, pos);`);
     out.push(`if (s >= 0) { ${COMMIT(w, "s", `s + ${lit.text.length}`, "null")} return; }`);
     out.push("out.field = -1;");
+    const quiet = names.quiet([lit.text[0]!]);
     if (hold) {
       out.push(`const p = eos ? -1 : ${hold}(buf, pos, n);`);
-      out.push("out.hold = p >= 0 ? p : n;");
-    } else out.push("out.hold = n;");
+      out.push(`if (p >= 0) out.hold = p; else { out.hold = n; out.quiet = ${quiet}; }`);
+    } else out.push(`out.hold = n; out.quiet = ${quiet};`);
     return out;
   }
   return exactBody(state, plan, names);
@@ -244,7 +267,7 @@ function literalSearch(literals: LiteralFacts[], names: ScanNames): string[] {
  * committed at once when no delimiter can be pending before it (it starts more than maxLength characters
  * before the end, or the stream has ended); otherwise the exact search settles the last characters.
  */
-function dispatchBody(state: StatePlan, chars: DispatchChar[], maxLength: number, exact: string): string[] {
+function dispatchBody(state: StatePlan, chars: DispatchChar[], maxLength: number, exact: string, quiet: string): string[] {
   const out = ["const n = buf.length;", "let i = -1;", "let w = -1;", "let len = 0;"];
   const tests = (c: DispatchChar, at: string): string[] => {
     const lines: string[] = [];
@@ -301,5 +324,6 @@ function dispatchBody(state: StatePlan, chars: DispatchChar[], maxLength: number
   out.push("}");
   out.push("if (eos) { out.field = -1; out.hold = n; return; }");
   out.push(`${exact}(buf, Math.max(pos, w >= 0 ? Math.min(i, n - ${maxLength}) : n - ${maxLength}), false, out);`);
+  out.push(`if (out.field < 0 && out.hold === n) out.quiet = ${quiet};`);
   return out;
 }

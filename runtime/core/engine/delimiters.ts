@@ -76,6 +76,11 @@ export interface Delimiter {
    * is no such test.
    */
   begins(): { test: string; first: string } | null;
+  /**
+   * With searchers that have `quietHold`: the class of the run a match may begin with (tested on UTF-16
+   * code units); a run of it ending the text may be pending, any other last code unit leaves none.
+   */
+  readonly lead?: ((c: number) => boolean) | null;
   /** Whether a complete, non-empty match that ends at the buffer edge could still grow with more input. */
   readonly growsAtEdge: boolean;
   /** Characters before the search position the delimiter may inspect. */
@@ -246,8 +251,8 @@ export class LiteralsSearch implements DelimiterSearch {
   }
 }
 
-/** A test (flag v) for the first characters of literals. */
-function firstCharTest(literals: readonly string[]): string {
+/** A test (JavaScript source, flag v) for the literals' first code points, for Delimiter.begins(). */
+export function firstCharTest(literals: readonly string[]): string {
   const firsts = [...new Set(literals.map((l) => String.fromCodePoint(l.codePointAt(0)!)))];
   return firsts.map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join("|");
 }

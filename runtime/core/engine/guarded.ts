@@ -7,7 +7,7 @@
 // search's, or (no head in the text) a pending run/head prefix at the end, which is a prefix of a match.
 
 import type { Delimiter, DelimiterMatch, DelimiterSearch, Whole } from "./delimiters.ts";
-import { PatternDelimiter } from "./delimiters.ts";
+import { PatternDelimiter, firstCharTest } from "./delimiters.ts";
 import type { PatternMatcher } from "../regex/pattern.ts";
 
 /** A test on one UTF-16 code unit (the run's class has no astral or surrogate members). */
@@ -54,7 +54,7 @@ export class GuardedPatternDelimiter implements Delimiter {
    * head (whitespace at the end of a chunk) is the search's `quietHold`, which quiet scans ask instead.
    */
   begins(): { test: string; first: string } {
-    const t = [...new Set(this.heads.map((h) => `\\u{${h.codePointAt(0)!.toString(16)}}`))].join("|");
+    const t = firstCharTest(this.heads);
     return { test: t, first: t };
   }
 }

@@ -56,8 +56,23 @@ export interface ScanResult {
    * and buf[0] is held by the engine), so that appending to buf does not copy it on every feed.
    */
   need: number;
+  /**
+   * Set by a scanner that keeps a quiet memo for the state it scanned (scan.ts; the engine resets it to null
+   * before every scan): it may let a chunk of plain text skip the next scan.
+   */
+  quiet: QuietFeed | null;
   /** The whole buffer from the read position's lookbehind on, for the rare search that must read held-back text. */
   readonly whole: () => { text: string; base: number };
+}
+
+/** A state's quiet memo, as the engine's fast feed asks it (see scan.ts). */
+export interface QuietFeed {
+  /**
+   * After the scan that set it, with the read position at stream offset `at` and the text ending at `end`
+   * (what lies between is held back): whether the next scan, with `chunk` appended, would find nothing and
+   * hold nothing. Then the memo moves past `chunk`.
+   */
+  passes(at: number, end: number, chunk: string): boolean;
 }
 
 /**

@@ -2,7 +2,7 @@
 // searches (delimiters.ts): the interpreter's scanner for every state, and generated modules' for states
 // that watch patterns.
 
-import type { ScanResult } from "./plan.ts";
+import type { QuietFeed, ScanResult } from "./plan.ts";
 import type { Delimiter, DelimiterSearch } from "./delimiters.ts";
 import { CharTest } from "../regex/program.ts";
 
@@ -19,24 +19,64 @@ export interface Watched {
  * The state's own memo (at `ScanResult.memo[stateSlot]`): where the last scan left every search idle (see
  * DelimiterSearch.idle) with the read position there, as a stream offset; -1 when it did not.
  */
-interface Quiet {
-  end: number;
+class Quiet implements QuietFeed {
+  end = -1;
   /** Stream offset of the last code point the scan saw: new text for the test starts there (all before it is decided). */
-  seen: number;
+  seen = 0;
   /** quietTest(watch), kept here (one lookup per parser and state, not per feed). */
-  test: { re: RegExp; first: CharTest } | null | undefined;
+  test: QuietTest | null | undefined = undefined;
+  /**
+   * The last scan was quiet, and the text's last code unit begins no delimiter (calmEnd): what it held, if
+   * anything, is a run before a head (whitespace before `\s*<tool_call>`). Text that passes() accepts then
+   * leaves every answer as it is.
+   */
+  clean = false;
+
+  /**
+   * The engine's fast feed: no code unit of `chunk` may begin a delimiter and its last extends no run. The
+   * quiet scan would then find nothing and hold nothing (a held run ends inside the text); the memo moves
+   * past the chunk as that scan would move it, and the searches are not asked (what they proved about
+   * earlier text stays true).
+   */
+  passes(at: number, end: number, chunk: string): boolean {
+    const n = chunk.length;
+    if (!this.clean || this.end !== at || n === 0 || n > QUIET_FEED_MAX) return false;
+    const test = this.test!;
+    const first = test.first;
+    for (let i = 0; i < n; i++) {
+      const c = chunk.charCodeAt(i);
+      if ((c >= 0xd800 && c <= 0xdfff) || first.accepts(c)) return false;
+    }
+    const leads = test.leads;
+    const c = chunk.charCodeAt(n - 1);
+    for (let i = 0; i < leads.length; i++) if (leads[i]!(c)) return false;
+    this.end = end + n;
+    this.seen = end + n - 1;
+    return true;
+  }
+}
+
+/** The longest chunk passes() reads code unit by code unit (longer ones take the scan and its RegExp). */
+const QUIET_FEED_MAX = 256;
+
+interface QuietTest {
+  re: RegExp;
+  first: CharTest;
+  /** The run classes of searches with quietHold (Delimiter.lead): a run of them ending the text may be pending. */
+  leads: readonly ((c: number) => boolean)[];
 }
 
 /** Per watch list: where a delimiter could begin in new text (every search's own tests, joined), or null. */
-const quietTests = new WeakMap<readonly Watched[], { re: RegExp; first: CharTest } | null>();
+const quietTests = new WeakMap<readonly Watched[], QuietTest | null>();
 
-function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } | null {
+function quietTest(watch: readonly Watched[]): QuietTest | null {
   let q = quietTests.get(watch);
   if (q === undefined) {
     // Sets: delimiters often share a first character (`\s*<tool_call>` and `\s*<|im_end|>`), and a test
     // of one character is the cheapest (CharTest's single code point).
     const tests = new Set<string>();
     const firsts = new Set<string>();
+    const leads = new Set<(c: number) => boolean>();
     q = null;
     let ok = true;
     for (const w of watch) {
@@ -47,8 +87,15 @@ function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } |
       }
       if (b.test) tests.add(b.test);
       if (b.first) firsts.add(b.first);
+      if (w.delim.lead) leads.add(w.delim.lead);
     }
-    if (ok) q = { re: new RegExp(tests.size ? [...tests].join("|") : "(?!)", "vg"), first: new CharTest(firsts.size ? [...firsts].join("|") : "(?!)", "v") };
+    if (ok) {
+      q = {
+        re: new RegExp(tests.size ? [...tests].join("|") : "(?!)", "vg"),
+        first: new CharTest(firsts.size ? [...firsts].join("|") : "(?!)", "v"),
+        leads: [...leads],
+      };
+    }
     quietTests.set(watch, q);
   }
   return q;
@@ -69,7 +116,8 @@ function quietTest(watch: readonly Watched[]): { re: RegExp; first: CharTest } |
 export function scanWatched(watch: readonly Watched[], buf: string, pos: number, eos: boolean, out: ScanResult, stateSlot = -1): void {
   let quiet: Quiet | null = null;
   if (stateSlot >= 0) {
-    quiet = (out.memo[stateSlot] ??= { end: -1, seen: 0, test: undefined }) as Quiet;
+    quiet = (out.memo[stateSlot] ??= new Quiet()) as Quiet;
+    out.quiet = quiet;
     if (!eos && quiet.end >= 0 && out.base + pos === quiet.end && quietScan(watch, buf, pos, out, quiet)) return;
   }
   let hold = buf.length;
@@ -109,6 +157,7 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
     for (let k = 0; idle && k < watch.length; k++) idle = (out.memo[watch[k]!.slot] as DelimiterSearch).idle?.() === true;
     quiet.end = idle ? out.base + hold : -1;
     quiet.seen = out.base + lastCodePoint(buf);
+    quiet.clean = idle && calmEnd(quiet.test === undefined ? (quiet.test = quietTest(watch)) : quiet.test, buf);
   }
   if (best < 0 || bestStart >= hold) {
     out.field = -1;
@@ -167,10 +216,21 @@ function quietScan(watch: readonly Watched[], buf: string, pos: number, out: Sca
   }
   quiet.end = out.base + hold;
   quiet.seen = out.base + lastCodePoint(buf);
+  quiet.clean = calmEnd(test, buf);
   out.field = -1;
   out.hold = hold;
   out.need = need;
   return true;
+}
+
+/**
+ * After a quiet scan: whether the text's last code unit (not a surrogate) begins no delimiter. A match
+ * pending at the last code point begins there, so only runs before heads are held (see DelimiterSearch.idle).
+ */
+function calmEnd(test: QuietTest | null, buf: string): boolean {
+  if (test === null || buf.length === 0) return false;
+  const c = buf.charCodeAt(buf.length - 1);
+  return !(c >= 0xd800 && c <= 0xdfff) && !test.first.accepts(c);
 }
 
 /** Where the last code point of `buf` starts. */

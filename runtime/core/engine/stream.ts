@@ -94,6 +94,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     base: 0,
     memo: [],
     need: -Infinity,
+    quiet: null,
     whole: () => ({ text: this.held.text() + this.buf, base: this.base - this.held.length }),
   };
 
@@ -159,13 +160,24 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
   feed(chunk: string): RegionEvent[] {
     if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
     checkText(chunk, "feed(chunk)");
+    const events: RegionEvent[] = [];
+    // Plain text after a scan that left its state quiet: the next scan would find nothing and hold nothing
+    // (ScanResult.quiet), so the text from the read position on is the open region's, as process() adds it.
+    const pending = this.buf.length - this.pos;
+    const tail = chunk.charCodeAt(chunk.length - 1);
+    if (this.split === "" && !(tail >= 0xd800 && tail <= 0xdbff) && this.held.length === 0 && this.scanned.quiet?.passes(this.base + this.pos, this.base + this.buf.length, chunk)) {
+      this.buf += chunk;
+      this.accumulate(events, pending === 0 ? chunk : this.buf.slice(this.pos));
+      this.pos = this.buf.length;
+      this.trim();
+      return events;
+    }
     if (chunk) {
       const text = this.split + chunk;
       const last = text.charCodeAt(text.length - 1);
       this.split = last >= 0xd800 && last <= 0xdbff ? text.slice(-1) : "";
       this.buf += this.split ? text.slice(0, -1) : text;
     }
-    const events: RegionEvent[] = [];
     this.unrepresentable = null;
     this.process(events, false);
     this.trim();
@@ -251,6 +263,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
       const state = this.current >= 0 && this.current !== plan.implicit ? this.current : plan.implicit;
       s.base = this.base;
       s.need = -Infinity;
+      s.quiet = null;
       plan.scan(state, this.buf, this.pos, eos, s);
       // Anything but holding at the same place reads or consumes held-back text: give it back to buf.
       if (this.held.length && (s.field >= 0 || eos || s.hold > this.pos)) this.reattach(s);
