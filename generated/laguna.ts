@@ -305,7 +305,9 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** After a scan that held nothing: text without "<" begins no delimiter. */
-const quiet0 = { passes: (at: number, end: number, chunk: string): boolean => at === end && chunk.indexOf("<") < 0 };
+const quiet0 = {
+  fastHold: (_at: number, end: number, chunk: string): number => (chunk.indexOf("<") < 0 ? end + chunk.length : -1),
+};
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</tool_call>" (-1 if none); candidates by last character. */
 function hold1(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {

@@ -330,7 +330,9 @@ function hold0(buf: string, from: number, n: number): number {
 }
 
 /** After a scan that held nothing: text without "<" begins no delimiter. */
-const quiet0 = { passes: (at: number, end: number, chunk: string): boolean => at === end && chunk.indexOf("<") < 0 };
+const quiet0 = {
+  fastHold: (_at: number, end: number, chunk: string): number => (chunk.indexOf("<") < 0 ? end + chunk.length : -1),
+};
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"

@@ -53,9 +53,10 @@ export class ScanNames {
   private readonly leads = new Map<string, string>();
 
   /**
-   * Name of a literal state's quiet memo (ScanResult.quiet): after a scan that found nothing and held
-   * nothing, appended text in which no literal's first character occurs cannot begin one either, so the
-   * engine may take it as region text without the scan. One object per set of first characters.
+   * Name of a literal state's quiet memo (ScanResult.quiet), set only by a scan that found nothing and
+   * held nothing (the read position is then at the end): appended text in which no literal's first
+   * character occurs cannot begin one either, so the engine may take it as region text without the scan.
+   * One object per set of first characters.
    */
   quiet(firsts: string[]): string {
     const key = [...new Set(firsts)].sort().join("");
@@ -67,7 +68,7 @@ export class ScanNames {
       this.holdFns.push(
         `/** After a scan that held nothing: text without ${[...key].map(charComment).join(", ")} begins no delimiter. */
 ` +
-          `const ${name} = { passes: (at: number, end: number, chunk: string): boolean => at === end && ${absent} };`,
+          `const ${name} = { fastHold: (_at: number, end: number, chunk: string): number => (${absent} ? end + chunk.length : -1) };`,
       );
     }
     return name;

@@ -69,10 +69,11 @@ export interface ScanResult {
 export interface QuietFeed {
   /**
    * After the scan that set it, with the read position at stream offset `at` and the text ending at `end`
-   * (what lies between is held back): whether the next scan, with `chunk` appended, would find nothing and
-   * hold nothing. Then the memo moves past `chunk`.
+   * (what lies between is held back): when the next scan, with `chunk` appended, would find nothing, the
+   * stream offset from which it would hold the text back (`end + chunk.length` for none; the memo then
+   * moves past `chunk`); otherwise -1, and the scan runs.
    */
-  passes(at: number, end: number, chunk: string): boolean;
+  fastHold(at: number, end: number, chunk: string): number;
 }
 
 /**

@@ -27,36 +27,44 @@ class Quiet implements QuietFeed {
   test: QuietTest | null | undefined = undefined;
   /**
    * The last scan was quiet, and the text's last code unit begins no delimiter (calmEnd): what it held, if
-   * anything, is a run before a head (whitespace before `\s*<tool_call>`). Text that passes() accepts then
+   * anything, is a run before a head (whitespace before `\s*<tool_call>`). Text that fastHold() accepts then
    * leaves every answer as it is.
    */
   clean = false;
 
   /**
-   * The engine's fast feed: no code unit of `chunk` may begin a delimiter and its last extends no run. The
-   * quiet scan would then find nothing and hold nothing (a held run ends inside the text); the memo moves
-   * past the chunk as that scan would move it, and the searches are not asked (what they proved about
-   * earlier text stays true).
+   * The engine's fast feed: no code unit of `chunk` may begin a delimiter. The quiet scan would then find
+   * nothing; it would hold a run of a search's lead class that ends the text (whitespace before
+   * `\s*<tool_call>`), which is read here when it starts inside `chunk` (otherwise the scan runs, and its
+   * searches remember the run). The memo moves past the chunk as that scan would move it, and the
+   * searches are not asked: what they proved about earlier text stays true, and a run they remember ends
+   * at or before `at`.
    */
-  passes(at: number, end: number, chunk: string): boolean {
+  fastHold(at: number, end: number, chunk: string): number {
     const n = chunk.length;
-    if (!this.clean || this.end !== at || n === 0 || n > QUIET_FEED_MAX) return false;
+    if (!this.clean || this.end !== at || n === 0 || n > QUIET_FEED_MAX) return -1;
     const test = this.test!;
     const first = test.first;
     for (let i = 0; i < n; i++) {
       const c = chunk.charCodeAt(i);
-      if ((c >= 0xd800 && c <= 0xdfff) || first.accepts(c)) return false;
+      if ((c >= 0xd800 && c <= 0xdfff) || first.accepts(c)) return -1;
     }
+    let hold = n;
     const leads = test.leads;
-    const c = chunk.charCodeAt(n - 1);
-    for (let i = 0; i < leads.length; i++) if (leads[i]!(c)) return false;
-    this.end = end + n;
+    for (let k = 0; k < leads.length; k++) {
+      const lead = leads[k]!;
+      let i = n;
+      while (i > 0 && lead(chunk.charCodeAt(i - 1))) i--;
+      if (i === 0) return -1;
+      if (i < hold) hold = i;
+    }
+    this.end = end + hold;
     this.seen = end + n - 1;
-    return true;
+    return end + hold;
   }
 }
 
-/** The longest chunk passes() reads code unit by code unit (longer ones take the scan and its RegExp). */
+/** The longest chunk fastHold() reads code unit by code unit (longer ones take the scan and its RegExp). */
 const QUIET_FEED_MAX = 256;
 
 interface QuietTest {

@@ -161,14 +161,19 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
     checkText(chunk, "feed(chunk)");
     const events: RegionEvent[] = [];
-    // Plain text after a scan that left its state quiet: the next scan would find nothing and hold nothing
-    // (ScanResult.quiet), so the text from the read position on is the open region's, as process() adds it.
-    const pending = this.buf.length - this.pos;
+    // Plain text after a scan that left its state quiet: the next scan would find nothing (ScanResult.quiet),
+    // so the text from the read position to where it would hold is the open region's, as process() adds it.
     const tail = chunk.charCodeAt(chunk.length - 1);
-    if (this.split === "" && !(tail >= 0xd800 && tail <= 0xdbff) && this.held.length === 0 && this.scanned.quiet?.passes(this.base + this.pos, this.base + this.buf.length, chunk)) {
+    const quiet = this.scanned.quiet;
+    const hold = quiet === null || this.split !== "" || (tail >= 0xd800 && tail <= 0xdbff) || this.held.length > 0 ? -1 : quiet.fastHold(this.base + this.pos, this.base + this.buf.length, chunk);
+    if (hold >= 0) {
+      const pending = this.buf.length - this.pos;
       this.buf += chunk;
-      this.accumulate(events, pending === 0 ? chunk : this.buf.slice(this.pos));
-      this.pos = this.buf.length;
+      const h = hold - this.base;
+      if (h > this.pos) {
+        this.accumulate(events, pending === 0 && h === this.buf.length ? chunk : this.buf.slice(this.pos, h));
+        this.pos = h;
+      }
       this.trim();
       return events;
     }
