@@ -99,12 +99,17 @@ describe("fast feed of plain text", () => {
     expect(p.finalize().message).toEqual({ content: "Helloabc", tool_calls: [{ name: "f", arguments: {} }] });
   });
 
-  it("a chunk with a head's first character takes the scan", () => {
+  it("a head's first character that begins no head is read past; one that may begin a head takes the scan", () => {
     const p = generated.createResponseParser(OPTS);
     p.feed("Hello");
-    const before = counts.search;
-    p.feed(" a<b");
+    let before = counts.search;
+    expect(p.feed(" a<b")).toEqual([{ type: "region_chunk", field: "content", text: " a<b", dirty: false }]);
+    expect(p.feed("3 < 4")).toEqual([{ type: "region_chunk", field: "content", text: "3 < 4", dirty: false }]);
+    expect(counts.search).toBe(before);
+    before = counts.search;
+    expect(p.feed(" <tool")).toEqual([]);
     expect(counts.search).toBeGreaterThan(before);
+    expect(p.finalize().message).toEqual({ content: "Hello a<b3 < 4 <tool" });
   });
 
   // Delimiter-heavy pieces, and text-heavy ones (runs before heads after plain text: the fast feed's case).

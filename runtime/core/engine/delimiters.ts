@@ -54,6 +54,12 @@ export interface DelimiterSearch {
    * leave such runs out of `begins()` (see GuardedPatternDelimiter), so whitespace does not defeat quiet scans.
    */
   quietHold?(buf: string, base: number, pos: number, whole: Whole): number;
+  /**
+   * After an idle search, at a position `i` of `text` (which ends where the stream does) that
+   * `Delimiter.begins()` accepts: false when no match, complete or pending, begins there or in a run that
+   * ends there (a `<` that begins no head), so quiet scans may read on. Absent: always true.
+   */
+  beginsAt?(text: string, i: number): boolean;
 }
 
 /** The whole retained text and the stream offset of its first character (for searches that read behind `buf`). */
@@ -234,6 +240,10 @@ export class LiteralsSearch implements DelimiterSearch {
     return this.quiet;
   }
 
+  beginsAt(text: string, i: number): boolean {
+    return beginsAt(this.literals, text, i);
+  }
+
   lastAnswer(cp: number): "pending" | "none" | "unknown" {
     let pending = false;
     for (const lit of this.literals) {
@@ -249,6 +259,16 @@ export class LiteralsSearch implements DelimiterSearch {
     for (let i = 0; i < this.literals.length; i++) if (this.found[i]! < 0 && this.dead[i]! < from) from = this.dead[i]!;
     return from;
   }
+}
+
+/** Whether one of `literals` occurs at `i` of `text`, or begins there and runs past its end. */
+export function beginsAt(literals: readonly string[], text: string, i: number): boolean {
+  const n = text.length;
+  for (let k = 0; k < literals.length; k++) {
+    const lit = literals[k]!;
+    if (i + lit.length <= n ? text.startsWith(lit, i) : lit.startsWith(text.slice(i))) return true;
+  }
+  return false;
 }
 
 /** A test (JavaScript source, flag v) for the literals' first code points, for Delimiter.begins(). */

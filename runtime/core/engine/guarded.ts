@@ -7,7 +7,7 @@
 // search's, or (no head in the text) a pending run/head prefix at the end, which is a prefix of a match.
 
 import type { Delimiter, DelimiterMatch, DelimiterSearch, Whole } from "./delimiters.ts";
-import { PatternDelimiter, firstCharTest } from "./delimiters.ts";
+import { PatternDelimiter, beginsAt, firstCharTest } from "./delimiters.ts";
 import type { PatternMatcher } from "../regex/pattern.ts";
 
 /** A test on one UTF-16 code unit (the run's class has no astral or surrogate members). */
@@ -152,6 +152,11 @@ class GuardedSearch implements DelimiterSearch {
   /** Nothing found, and at most a run is pending before the end: new text without a head's first character keeps it so. */
   idle(): boolean {
     return this.quiet;
+  }
+
+  /** A match begins at a head, or in the run before one: a head at `i`, or the start of one running past the end. */
+  beginsAt(text: string, i: number): boolean {
+    return beginsAt(this.d.heads, text, i);
   }
 
   /** The last code point is a head's first character: the run before it decides, so the search runs. */

@@ -20,6 +20,10 @@ export interface Watched {
  * DelimiterSearch.idle) with the read position there, as a stream offset; -1 when it did not.
  */
 class Quiet implements QuietFeed {
+  constructor(
+    private readonly watch: readonly Watched[],
+    private readonly memo: unknown[],
+  ) {}
   end = -1;
   /** Stream offset of the last code point the scan saw: new text for the test starts there (all before it is decided). */
   seen = 0;
@@ -33,7 +37,8 @@ class Quiet implements QuietFeed {
   clean = false;
 
   /**
-   * The engine's fast feed: no code unit of `chunk` may begin a delimiter. The quiet scan would then find
+   * The engine's fast feed: no code unit of `chunk` may begin a delimiter (where `begins()` says one
+   * could, every search can tell that none does: passOver). The quiet scan would then find
    * nothing; it would hold a run of a search's lead class that ends the text (whitespace before
    * `\s*<tool_call>`), which is read here when it starts inside `chunk` (otherwise the scan runs, and its
    * searches remember the run). The memo moves past the chunk as that scan would move it, and the
@@ -47,7 +52,8 @@ class Quiet implements QuietFeed {
     const first = test.first;
     for (let i = 0; i < n; i++) {
       const c = chunk.charCodeAt(i);
-      if ((c >= 0xd800 && c <= 0xdfff) || first.accepts(c)) return -1;
+      if (c >= 0xd800 && c <= 0xdfff) return -1;
+      if (first.accepts(c) && !passOver(this.watch, this.memo, chunk, i)) return -1;
     }
     let hold = n;
     const leads = test.leads;
@@ -72,6 +78,18 @@ interface QuietTest {
   first: CharTest;
   /** The run classes of searches with quietHold (Delimiter.lead): a run of them ending the text may be pending. */
   leads: readonly ((c: number) => boolean)[];
+}
+
+/**
+ * After idle searches: whether every one of them can tell that nothing begins at `i` (a position their
+ * `begins()` tests accept, in text that ends where the stream does), which lets quiet scans read on.
+ */
+function passOver(watch: readonly Watched[], memo: unknown[], text: string, i: number): boolean {
+  for (let k = 0; k < watch.length; k++) {
+    const s = memo[watch[k]!.slot] as DelimiterSearch | undefined;
+    if (s?.beginsAt === undefined || s.beginsAt(text, i)) return false;
+  }
+  return true;
 }
 
 /** Per watch list: where a delimiter could begin in new text (every search's own tests, joined), or null. */
@@ -124,7 +142,7 @@ function quietTest(watch: readonly Watched[]): QuietTest | null {
 export function scanWatched(watch: readonly Watched[], buf: string, pos: number, eos: boolean, out: ScanResult, stateSlot = -1): void {
   let quiet: Quiet | null = null;
   if (stateSlot >= 0) {
-    quiet = (out.memo[stateSlot] ??= new Quiet()) as Quiet;
+    quiet = (out.memo[stateSlot] ??= new Quiet(watch, out.memo)) as Quiet;
     out.quiet = quiet;
     if (!eos && quiet.end >= 0 && out.base + pos === quiet.end && quietScan(watch, buf, pos, out, quiet)) return;
   }
@@ -181,7 +199,8 @@ export function scanWatched(watch: readonly Watched[], buf: string, pos: number,
 
 /**
  * The scan when every search was idle at the read position: one test over the new text. Nothing can begin
- * there: nothing is found or pending. Only the last code point can: each search says from a table whether
+ * there (or, where the test says something could, every search can tell that nothing does: passOver):
+ * nothing is found or pending. Only the last code point can: each search says from a table whether
  * it is pending there (a whitespace at the end of a chunk, before `\s*<tool_call>`). Anything else, or an
  * answer not tabled yet: false, and the searches run.
  */
@@ -203,9 +222,14 @@ function quietScan(watch: readonly Watched[], buf: string, pos: number, out: Sca
     test.re.lastIndex = from;
     m = test.re.exec(buf);
   }
+  const last = lastCodePoint(buf);
+  // Read on past positions where every search can tell that nothing begins (a `<` that begins no head).
+  while (m !== null && m.index !== last) {
+    if (!passOver(watch, out.memo, buf, m.index)) return false;
+    test.re.lastIndex = m.index + (buf.codePointAt(m.index)! > 0xffff ? 2 : 1);
+    m = test.re.exec(buf);
+  }
   if (m !== null) {
-    const last = lastCodePoint(buf);
-    if (m.index !== last) return false;
     const cp = buf.codePointAt(last)!;
     for (const w of watch) {
       const a = (out.memo[w.slot] as DelimiterSearch | undefined)?.lastAnswer?.(cp, buf.length - last) ?? "unknown";
@@ -223,7 +247,7 @@ function quietScan(watch: readonly Watched[], buf: string, pos: number, out: Sca
     need = Math.min(need, s.readsFrom());
   }
   quiet.end = out.base + hold;
-  quiet.seen = out.base + lastCodePoint(buf);
+  quiet.seen = out.base + last;
   quiet.clean = calmEnd(test, buf);
   out.field = -1;
   out.hold = hold;
