@@ -302,7 +302,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|assistant_end|>", "<|tools_suffix|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|assistant_end|>", "<|tools_suffix|>"], lead0, [], "<"),
     slot: 2,
   },
 ];

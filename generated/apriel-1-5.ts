@@ -298,14 +298,14 @@ function hold1(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "\\s*<thinking>"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<thinking>"], lead0, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<thinking>"], lead0, [], "<"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_calls>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_calls>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|end\\|>|</s>|</tool_calls>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|end|>", "</s>", "</tool_calls>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|end|>", "</s>", "</tool_calls>"], lead0, [], "<"),
     slot: 2,
   },
 ];

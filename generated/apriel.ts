@@ -277,7 +277,7 @@ const WO: Watched[] = [
   // open thinking: "Here are my reasoning steps:\n"
   { field: 0, open: true, delim: new LiteralDelimiter("Here are my reasoning steps:\n"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)"
   { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
 ];
@@ -287,7 +287,7 @@ const W0: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["[BEGIN FINAL RESPONSE]"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["[BEGIN FINAL RESPONSE]"], lead0, [], "["),
     slot: 4,
   },
 ];

@@ -213,17 +213,12 @@ const WO: Watched[] = [
   // open tool_calls: pattern "\\s*Action:\\s*```[a-z]*\\s*"
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["Action:"], lead0), slot: 0 },
   // close content: pattern "\\s*<\\|END_OF_TURN_TOKEN\\|>"
-  {
-    field: 1,
-    open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|END_OF_TURN_TOKEN|>"], lead0, [], true),
-    slot: 1,
-  },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["<|END_OF_TURN_TOKEN|>"], lead0, [], "<"), slot: 1 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close tool_calls: pattern "\\s*```"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["```"], lead0, [], true), slot: 3 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["```"], lead0, [], "`"), slot: 3 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -303,7 +303,7 @@ const WO: Watched[] = [
       ["<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|END_OF_TURN_TOKEN|>", "<|END_ACTION|>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },

@@ -294,7 +294,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P4, ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P4, ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>"], lead0, [], "<"),
     slot: 2,
   },
 ];
@@ -306,7 +306,7 @@ const W0: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*```\\s*<｜tool▁call▁end｜>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["```"], lead0, [], true), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["```"], lead0, [], "`"), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -311,7 +311,7 @@ const WO: Watched[] = [
   {
     field: 1,
     open: true,
-    delim: new GuardedPatternDelimiter(P1, ["<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>"], lead0, [], "<"),
     slot: 1,
   },
   // close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>|<｜tool▁call▁end｜>)"
@@ -323,7 +323,7 @@ const WO: Watched[] = [
       ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>", "<｜tool▁call▁end｜>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },

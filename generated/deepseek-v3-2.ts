@@ -359,7 +359,7 @@ const WO: Watched[] = [
       ["</｜DSML｜function_calls>", "<｜end▁of▁sentence｜>", "</｜DSML｜invoke>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },
@@ -367,7 +367,7 @@ const WO: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</｜DSML｜invoke>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</｜DSML｜invoke>"], lead0, [], true), slot: 4 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</｜DSML｜invoke>"], lead0, [], "<"), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

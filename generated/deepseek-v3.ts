@@ -226,14 +226,14 @@ const WO: Watched[] = [
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<｜tool▁calls▁end｜>", "<｜end▁of▁sentence｜>"], lead0, [], "<"),
     slot: 1,
   },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close tool_calls: pattern "\\s*```\\s*<｜tool▁call▁end｜>"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["```"], lead0, [], true), slot: 3 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["```"], lead0, [], "`"), slot: 3 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -355,7 +355,7 @@ const WO: Watched[] = [
       ["</｜DSML｜tool_calls>", "<｜end▁of▁sentence｜>", "</｜DSML｜invoke>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },
@@ -368,7 +368,7 @@ const W0: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</｜DSML｜invoke>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</｜DSML｜invoke>"], lead0, [], true), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</｜DSML｜invoke>"], lead0, [], "<"), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

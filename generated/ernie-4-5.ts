@@ -248,7 +248,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<response>", "</response>", "</think>", "</tool_call>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<response>", "</response>", "</think>", "</tool_call>"], lead0, [], "<"),
     slot: 2,
   },
 ];

@@ -186,12 +186,12 @@ function lead0(c: number): boolean {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*functools(?=\\[)"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["functools"], lead0, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["functools"], lead0, [], "f"), slot: 0 },
   // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 1,
   },
 ];
@@ -201,7 +201,7 @@ const W0: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 3,
   },
 ];

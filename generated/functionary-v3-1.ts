@@ -222,7 +222,7 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<function=(?P<name>[\\w.\\-]+)>"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<function="], lead0, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<function="], lead0, [], "<"), slot: 0 },
   // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>|</function>)"
   {
     field: 1,
@@ -232,7 +232,7 @@ const WO: Watched[] = [
       ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>", "</function>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 1,
   },

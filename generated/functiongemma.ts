@@ -246,7 +246,7 @@ const WO: Watched[] = [
   {
     field: 0,
     open: true,
-    delim: new GuardedPatternDelimiter(P0, ["<start_function_call>call:"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P0, ["<start_function_call>call:"], lead0, [], "<"),
     slot: 0,
   },
   // close content: pattern "\\s*(?:<end_of_turn>|<start_function_response>|<end_function_call>)"
@@ -258,7 +258,7 @@ const WO: Watched[] = [
       ["<end_of_turn>", "<start_function_response>", "<end_function_call>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 1,
   },

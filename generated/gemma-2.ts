@@ -120,7 +120,7 @@ const WO: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(P0, ["<end_of_turn>", "<eos>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P0, ["<end_of_turn>", "<eos>"], lead0, [], "<"),
     slot: 0,
   },
 ];

@@ -258,9 +258,9 @@ function hold1(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<\\|channel>(?:thought\\n?|(?=[^t<]))"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|channel>"], null, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|channel>"], null, [], "<"), slot: 0 },
   // open tool_calls: pattern "<\\|tool_call>call:(?P<name>[\\w.\\-]+)"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|tool_call>call:"], null, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|tool_call>call:"], null, [], "<"), slot: 1 },
   // close content: "<|tool_response>" | "<tool_call|>" | "<channel|>" | "<|channel>" | "<turn|>" | "<eos>"
   {
     field: 2,

@@ -221,7 +221,7 @@ const WO: Watched[] = [
   // open thinking: "<|channel>thought\n"
   { field: 0, open: true, delim: new LiteralDelimiter("<|channel>thought\n"), slot: 0 },
   // open tool_calls: pattern "<\\|tool_call>call:(?P<name>\\w+)"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call>call:"], null, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call>call:"], null, [], "<"), slot: 1 },
   // close content: "<|tool_response>" | "<turn|>" | "<eos>"
   { field: 2, open: false, delim: new LiteralSetDelimiter(["<|tool_response>", "<turn|>", "<eos>"], false), slot: 2 },
 ];

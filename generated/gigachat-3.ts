@@ -198,6 +198,8 @@ const WO: Watched[] = [
       P0,
       ["<|message_sep|>", "function call<|role_sep|>", "<|function_call|>"],
       lead0,
+      [],
+      "<",
     ),
     slot: 0,
   },
@@ -205,7 +207,7 @@ const WO: Watched[] = [
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|message_sep|>", "</s>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|message_sep|>", "</s>"], lead0, [], "<"),
     slot: 1,
   },
 ];
@@ -215,7 +217,7 @@ const W0: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|message_sep|>", "</s>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|message_sep|>", "</s>"], lead0, [], "<"),
     slot: 3,
   },
 ];

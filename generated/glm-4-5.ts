@@ -357,7 +357,7 @@ const WO: Watched[] = [
       ["<|user|>", "<|observation|>", "<|endoftext|>", "</tool_call>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },

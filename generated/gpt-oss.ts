@@ -398,17 +398,20 @@ const WO: Watched[] = [
   {
     field: 1,
     open: true,
-    delim: new GuardedPatternDelimiter(P1, ["<|start|>assistant", "<|channel|>"], null, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|start|>assistant", "<|channel|>"], null, [], "<"),
     slot: 0,
   },
   // open python_calls: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis))?\\s*to=python(?=[\\s<])[^<\\n]*(?:(?:<\\|channel\\|>(?:commentary|analysis))[^<\\n]*)?(?:<\\|constrain\\|>[^<\\n]*)?<\\|message\\|>"
   {
     field: 3,
     open: true,
-    delim: new GuardedPatternDelimiter(P3, ["<|start|>assistant", "<|channel|>", "to=python"], lead0, [
-      "<|start|>assistant",
-      "<|channel|>",
-    ]),
+    delim: new GuardedPatternDelimiter(
+      P3,
+      ["<|start|>assistant", "<|channel|>", "to=python"],
+      lead0,
+      ["<|start|>assistant", "<|channel|>"],
+      "<",
+    ),
     slot: 1,
   },
   // open thinking: pattern "(?:<\\|start\\|>assistant)?(?:<\\|channel\\|>(?:commentary|analysis|final)[ \\t]+to=assistant[^<\\n]*)?<\\|channel\\|>analysis<\\|message\\|>"
@@ -420,7 +423,7 @@ const WO: Watched[] = [
       ["<|start|>assistant", "<|channel|>", "<|channel|>analysis<|message|>"],
       null,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },
@@ -428,10 +431,13 @@ const WO: Watched[] = [
   {
     field: 2,
     open: true,
-    delim: new GuardedPatternDelimiter(P2, ["<|start|>assistant", "<|channel|>", "to="], lead0, [
-      "<|start|>assistant",
-      "<|channel|>",
-    ]),
+    delim: new GuardedPatternDelimiter(
+      P2,
+      ["<|start|>assistant", "<|channel|>", "to="],
+      lead0,
+      ["<|start|>assistant", "<|channel|>"],
+      "<",
+    ),
     slot: 3,
   },
 ];

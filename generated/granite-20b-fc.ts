@@ -192,9 +192,9 @@ function lead0(c: number): boolean {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<function_call>\\s*"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<function_call>"], lead0, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<function_call>"], lead0, [], "<"), slot: 0 },
   // close content: pattern "\\s*<\\|endoftext\\|>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["<|endoftext|>"], lead0, [], true), slot: 1 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["<|endoftext|>"], lead0, [], "<"), slot: 1 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [

@@ -258,21 +258,21 @@ function lead0(c: number): boolean {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "(?:Here's|Here is) my thought process:"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["Here's", "Here is"], null, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["Here's", "Here is"], null, [], "H"), slot: 0 },
   // open tool_calls: pattern "\\s*<\\|tool_call\\|>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|tool_call|>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|tool_call|>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*<\\|end_of_text\\|>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>"], lead0, [], true), slot: 2 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>"], lead0, [], "<"), slot: 2 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "(?:Here's|Here is) my response:"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P2, ["Here's", "Here is"], null, [], true), slot: 4 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P2, ["Here's", "Here is"], null, [], "H"), slot: 4 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*<\\|end_of_text\\|>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>"], lead0, [], true), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>"], lead0, [], "<"), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

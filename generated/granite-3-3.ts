@@ -265,7 +265,7 @@ const WO: Watched[] = [
   {
     field: 1,
     open: true,
-    delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>", "<tool_call>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>", "<tool_call>"], lead0, [], "<"),
     slot: 1,
   },
   // close content: pattern "\\s*</response>|\\s*<\\|end_of_text\\|>"
@@ -282,7 +282,7 @@ const W1: Watched[] = [
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 6,
   },
 ];

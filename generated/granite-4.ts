@@ -306,12 +306,12 @@ const WO: Watched[] = [
   // open call_list: pattern "\\s*<tool_call>\\s*(?=\\[)"
   { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|end_of_text\\|>|</tool_call>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>", "</tool_call>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P3, ["<|end_of_text|>", "</tool_call>"], lead0, [], "<"),
     slot: 2,
   },
 ];
@@ -321,7 +321,7 @@ const W0: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["</tool_call>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 4,
   },
 ];

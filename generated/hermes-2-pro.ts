@@ -706,7 +706,7 @@ const WO: Watched[] = [
   // open function_calls: pattern "\\s*<function(?:=(?P<name>[^>\\n]+)| name=\"(?P<name>[^\"\\n]+)\")>(?=\\s*\\{)"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<function"], lead0), slot: 3 },
   // open hermes_calls: pattern "\\s*<tool_call>"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], true), slot: 4 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], "<"), slot: 4 },
   // open wrapped_calls: pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)"
   {
     field: 2,
@@ -727,7 +727,7 @@ const WO: Watched[] = [
       ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 6,
   },
@@ -735,22 +735,22 @@ const WO: Watched[] = [
 /** inside function_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close function_calls: pattern "\\s*</function>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P6, ["</function>"], lead0, [], true), slot: 8 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P6, ["</function>"], lead0, [], "<"), slot: 8 },
 ];
 /** inside wrapped_calls: the watched delimiters in the reference's tie-break order. */
 const W2: Watched[] = [
   // close wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P7, ["</"], lead0, [], true), slot: 10 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P7, ["</"], lead0, [], "<"), slot: 10 },
 ];
 /** inside fenced_wrapped_calls: the watched delimiters in the reference's tie-break order. */
 const W3: Watched[] = [
   // close fenced_wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*```"
-  { field: 3, open: false, delim: new GuardedPatternDelimiter(P8, ["</"], lead0, [], true), slot: 12 },
+  { field: 3, open: false, delim: new GuardedPatternDelimiter(P8, ["</"], lead0, [], "<"), slot: 12 },
 ];
 /** inside fenced_calls: the watched delimiters in the reference's tie-break order. */
 const W4: Watched[] = [
   // close fenced_calls: pattern "\\s*```"
-  { field: 4, open: false, delim: new GuardedPatternDelimiter(P9, ["```"], lead0, [], true), slot: 14 },
+  { field: 4, open: false, delim: new GuardedPatternDelimiter(P9, ["```"], lead0, [], "`"), slot: 14 },
 ];
 /** inside bare_calls: the watched delimiters in the reference's tie-break order. */
 const W5: Watched[] = [
@@ -763,7 +763,7 @@ const W5: Watched[] = [
       ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 16,
   },

@@ -345,26 +345,26 @@ const WO: Watched[] = [
   {
     field: 1,
     open: true,
-    delim: new GuardedPatternDelimiter(P1, ["<tool_calls", "<tool_call"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<tool_calls", "<tool_call"], lead0, [], "<"),
     slot: 1,
   },
   // close content: pattern "\\s*(?:</tool_calls(?::opensource)?>|<｜hy_eos(?::opensource)?｜>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P4, ["</tool_calls", "<｜hy_eos"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P4, ["</tool_calls", "<｜hy_eos"], lead0, [], "<"),
     slot: 2,
   },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think(?::opensource)?>"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P2, ["</think"], null, [], true), slot: 4 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P2, ["</think"], null, [], "<"), slot: 4 },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "</tool_call(?::opensource)?>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</tool_call"], null, [], true), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</tool_call"], null, [], "<"), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -229,12 +229,12 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<\\|action_start\\|>\\s*<\\|plugin\\|>\\s*"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|action_start|>"], lead0, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|action_start|>"], lead0, [], "<"), slot: 0 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|action_end\\|>)"
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|im_end|>", "<|endoftext|>", "<|action_end|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|im_end|>", "<|endoftext|>", "<|action_end|>"], lead0, [], "<"),
     slot: 1,
   },
 ];

@@ -227,12 +227,12 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<tool_calls>"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0, [], "<"), slot: 0 },
   // close content: pattern "\\s*(?:<\\|eom\\|>|</tool_calls>)"
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|eom|>", "</tool_calls>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|eom|>", "</tool_calls>"], lead0, [], "<"),
     slot: 1,
   },
 ];

@@ -316,7 +316,7 @@ const WO: Watched[] = [
       ["<|tool_calls_section_end|>", "<|im_end|>", "<|tool_call_end|>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },

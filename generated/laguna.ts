@@ -352,7 +352,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["</assistant>", "</tool_call>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["</assistant>", "</tool_call>"], lead0, [], "<"),
     slot: 2,
   },
 ];

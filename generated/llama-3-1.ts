@@ -268,14 +268,14 @@ function lead0(c: number): boolean {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open builtin_calls: pattern "<\\|python_tag\\|>(?=\\s*[A-Za-z_]\\w*\\.call\\()"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|python_tag|>"], null, [], true), slot: 0 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|python_tag|>"], null, [], "<"), slot: 0 },
   // open json_calls: pattern "^\\s*(?=\\{\\s*\"|\\[\\s*\\{)|<\\|python_tag\\|>(?=\\s*[\\{\\[])"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 1 },
   // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 2,
   },
 ];
@@ -285,7 +285,7 @@ const W0: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 4,
   },
 ];
@@ -295,7 +295,7 @@ const W1: Watched[] = [
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|eot_id|>", "<|eom_id|>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 6,
   },
 ];

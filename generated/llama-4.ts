@@ -220,7 +220,7 @@ const WO: Watched[] = [
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|eot|>", "<|eom|>", "<|end_of_text|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|eot|>", "<|eom|>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 1,
   },
 ];
@@ -230,13 +230,7 @@ const W0: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(
-      P1,
-      ["<|python_end|>", "<|eot|>", "<|eom|>", "<|end_of_text|>"],
-      lead0,
-      [],
-      true,
-    ),
+    delim: new GuardedPatternDelimiter(P1, ["<|python_end|>", "<|eot|>", "<|eom|>", "<|end_of_text|>"], lead0, [], "<"),
     slot: 3,
   },
 ];

@@ -288,12 +288,12 @@ const WO: Watched[] = [
   // open thinking: pattern "<longcat_think>|^\\s*(?=</longcat_think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<longcat_tool_call>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<longcat_tool_call>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<longcat_tool_call>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:</longcat_s>|</longcat_tool_call>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["</longcat_s>", "</longcat_tool_call>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P3, ["</longcat_s>", "</longcat_tool_call>"], lead0, [], "<"),
     slot: 2,
   },
 ];

@@ -356,7 +356,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>", "</function>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>", "</function>"], lead0, [], "<"),
     slot: 2,
   },
 ];

@@ -288,12 +288,12 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_calls>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_calls>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_calls>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<end_of_sentence>|\\[e~\\[|</tool_calls>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P4, ["<end_of_sentence>", "[e~[", "</tool_calls>"], lead0),
+    delim: new GuardedPatternDelimiter(P4, ["<end_of_sentence>", "[e~[", "</tool_calls>"], lead0, [], "<"),
     slot: 2,
   },
 ];
@@ -305,7 +305,7 @@ const W0: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</tool_calls>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</tool_calls>"], lead0, [], true), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</tool_calls>"], lead0, [], "<"), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

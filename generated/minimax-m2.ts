@@ -348,14 +348,14 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["</minimax:tool_call>", "[e~[", "</invoke>"], lead0),
+    delim: new GuardedPatternDelimiter(P3, ["</minimax:tool_call>", "[e~[", "</invoke>"], lead0, [], "<"),
     slot: 2,
   },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</invoke>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</invoke>"], lead0, [], true), slot: 4 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</invoke>"], lead0, [], "<"), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -173,7 +173,7 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "\\s*\\[TOOL_CALLS\\]\\s*"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["[TOOL_CALLS]"], lead0, [], true), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["[TOOL_CALLS]"], lead0, [], "["), slot: 0 },
   // close content: "</s>"
   { field: 1, open: false, delim: new LiteralDelimiter("</s>"), slot: 1 },
 ];

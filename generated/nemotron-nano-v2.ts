@@ -296,12 +296,12 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<TOOLCALL>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<TOOLCALL>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<TOOLCALL>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<SPECIAL_12>|</TOOLCALL>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<SPECIAL_12>", "</TOOLCALL>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<SPECIAL_12>", "</TOOLCALL>"], lead0, [], "<"),
     slot: 2,
   },
 ];

@@ -293,19 +293,19 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<function_calls>\\s*"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<function_calls>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<function_calls>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|</function_calls>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>", "</function_calls>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>", "</function_calls>"], lead0, [], "<"),
     slot: 2,
   },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</function_calls>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</function_calls>"], lead0, [], true), slot: 4 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</function_calls>"], lead0, [], "<"), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -335,14 +335,14 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open functools_calls: pattern "\\s*functools(?=\\[)"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["functools"], lead0, [], true), slot: 0 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["functools"], lead0, [], "f"), slot: 0 },
   // open tagged_calls: pattern "\\s*<\\|tool_call\\|>"
-  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>"], lead0, [], true), slot: 1 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["<|tool_call|>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|end\\|>|<\\|endoftext\\|>|<\\|/tool_call\\|>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<|end|>", "<|endoftext|>", "<|/tool_call|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P3, ["<|end|>", "<|endoftext|>", "<|/tool_call|>"], lead0, [], "<"),
     slot: 2,
   },
 ];
@@ -352,7 +352,7 @@ const W1: Watched[] = [
   {
     field: 1,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|end|>", "<|endoftext|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|end|>", "<|endoftext|>"], lead0, [], "<"),
     slot: 4,
   },
 ];

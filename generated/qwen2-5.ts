@@ -745,7 +745,7 @@ const WO: Watched[] = [
   // open function_calls: pattern "\\s*<function(?:=(?P<name>[^>\\n]+)| name=\"(?P<name>[^\"\\n]+)\")>(?=\\s*\\{)"
   { field: 2, open: true, delim: new GuardedPatternDelimiter(P1, ["<function"], lead0), slot: 3 },
   // open hermes_calls: pattern "\\s*<tool_call>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], true), slot: 4 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], "<"), slot: 4 },
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 5 },
   // open wrapped_calls: pattern "\\s*(?:<tool>|<tools>|<response>|<json>|<JSON>|<xml>|<function_call>)\\s*(?=\\{\\s*\"name\"\\s*:)"
@@ -763,7 +763,7 @@ const WO: Watched[] = [
   {
     field: 7,
     open: false,
-    delim: new GuardedPatternDelimiter(P11, ["<|im_end|>", "<|endoftext|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P11, ["<|im_end|>", "<|endoftext|>"], lead0, [], "<"),
     slot: 7,
   },
 ];
@@ -775,22 +775,22 @@ const W0: Watched[] = [
 /** inside function_calls: the watched delimiters in the reference's tie-break order. */
 const W2: Watched[] = [
   // close function_calls: pattern "\\s*</function>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P7, ["</function>"], lead0, [], true), slot: 11 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P7, ["</function>"], lead0, [], "<"), slot: 11 },
 ];
 /** inside wrapped_calls: the watched delimiters in the reference's tie-break order. */
 const W3: Watched[] = [
   // close wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call)>"
-  { field: 3, open: false, delim: new GuardedPatternDelimiter(P8, ["</"], lead0, [], true), slot: 13 },
+  { field: 3, open: false, delim: new GuardedPatternDelimiter(P8, ["</"], lead0, [], "<"), slot: 13 },
 ];
 /** inside fenced_wrapped_calls: the watched delimiters in the reference's tie-break order. */
 const W4: Watched[] = [
   // close fenced_wrapped_calls: pattern "\\s*</(?:tool|tools|response|json|JSON|xml|function_call|tool_call)>\\s*```"
-  { field: 4, open: false, delim: new GuardedPatternDelimiter(P9, ["</"], lead0, [], true), slot: 15 },
+  { field: 4, open: false, delim: new GuardedPatternDelimiter(P9, ["</"], lead0, [], "<"), slot: 15 },
 ];
 /** inside fenced_calls: the watched delimiters in the reference's tie-break order. */
 const W5: Watched[] = [
   // close fenced_calls: pattern "\\s*```"
-  { field: 5, open: false, delim: new GuardedPatternDelimiter(P10, ["```"], lead0, [], true), slot: 17 },
+  { field: 5, open: false, delim: new GuardedPatternDelimiter(P10, ["```"], lead0, [], "`"), slot: 17 },
 ];
 /** inside bare_calls: the watched delimiters in the reference's tie-break order. */
 const W6: Watched[] = [
@@ -798,7 +798,7 @@ const W6: Watched[] = [
   {
     field: 6,
     open: false,
-    delim: new GuardedPatternDelimiter(P11, ["<|im_end|>", "<|endoftext|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P11, ["<|im_end|>", "<|endoftext|>"], lead0, [], "<"),
     slot: 19,
   },
 ];

@@ -268,7 +268,7 @@ const WO: Watched[] = [
   {
     field: 0,
     open: true,
-    delim: new GuardedPatternDelimiter(P0, ["<tool_call>", "<function="], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P0, ["<tool_call>", "<function="], lead0, [], "<"),
     slot: 0,
   },
   // close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)"
@@ -280,7 +280,7 @@ const WO: Watched[] = [
       ["</tool_call>", "<|im_end|>", "<|endoftext|>", "</function>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 1,
   },
@@ -288,7 +288,7 @@ const WO: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close tool_calls: pattern "\\s*</function>"
-  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["</function>"], lead0, [], true), slot: 3 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["</function>"], lead0, [], "<"), slot: 3 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -236,12 +236,12 @@ const WO: Watched[] = [
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|<\\|eot_id\\|>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P1, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P1, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"], lead0, [], "<"),
     slot: 2,
   },
 ];

@@ -316,7 +316,7 @@ const WO: Watched[] = [
   {
     field: 1,
     open: true,
-    delim: new GuardedPatternDelimiter(P0, ["<tool_call>", "<function="], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P0, ["<tool_call>", "<function="], lead0, [], "<"),
     slot: 1,
   },
   // close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)"
@@ -328,7 +328,7 @@ const WO: Watched[] = [
       ["</tool_call>", "<|im_end|>", "<|endoftext|>", "</function>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 2,
   },
@@ -341,7 +341,7 @@ const W0: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</function>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</function>"], lead0, [], true), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</function>"], lead0, [], "<"), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -287,14 +287,14 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>"], lead0, [], "<"),
     slot: 2,
   },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "</function>\\s*</tool_call>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P1, ["</function>"], null, [], true), slot: 4 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P1, ["</function>"], null, [], "<"), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -276,12 +276,12 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|</tool_call>)"
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>", "</tool_call>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P2, ["<|im_end|>", "<|endoftext|>", "</tool_call>"], lead0, [], "<"),
     slot: 2,
   },
 ];

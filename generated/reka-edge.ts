@@ -249,14 +249,9 @@ const WO: Watched[] = [
   // open thinking: "<think>"
   { field: 0, open: true, delim: new LiteralDelimiter("<think>"), slot: 0 },
   // open tool_calls: pattern "\\s*<tool_call>"
-  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], true), slot: 1 },
+  { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_call>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:<sep>|</tool_call>)"
-  {
-    field: 2,
-    open: false,
-    delim: new GuardedPatternDelimiter(P2, ["<sep>", "</tool_call>"], lead0, [], true),
-    slot: 2,
-  },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P2, ["<sep>", "</tool_call>"], lead0, [], "<"), slot: 2 },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [

@@ -225,7 +225,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: true,
-    delim: new GuardedPatternDelimiter(P0, ["<|tool_calls|>", "<|tool_call:begin|>"], null, [], true),
+    delim: new GuardedPatternDelimiter(P0, ["<|tool_calls|>", "<|tool_call:begin|>"], null, [], "<"),
     slot: 2,
   },
 ];

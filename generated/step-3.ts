@@ -356,7 +356,7 @@ const WO: Watched[] = [
   {
     field: 2,
     open: false,
-    delim: new GuardedPatternDelimiter(P4, ["<｜tool_calls_end｜>", "<|EOT|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P4, ["<｜tool_calls_end｜>", "<|EOT|>"], lead0, [], "<"),
     slot: 2,
   },
 ];
@@ -368,7 +368,7 @@ const W0: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*</steptml:invoke>\\s*<｜tool_call_end｜>"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</steptml:invoke>"], lead0, [], true), slot: 6 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P3, ["</steptml:invoke>"], lead0, [], "<"), slot: 6 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

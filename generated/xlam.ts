@@ -434,7 +434,7 @@ const WO: Watched[] = [
       ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "</tool_call>"],
       lead0,
       [],
-      true,
+      "<",
     ),
     slot: 3,
   },
@@ -445,19 +445,19 @@ const W0: Watched[] = [
   {
     field: 0,
     open: false,
-    delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"], lead0, [], true),
+    delim: new GuardedPatternDelimiter(P3, ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"], lead0, [], "<"),
     slot: 5,
   },
 ];
 /** inside fenced_list: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close fenced_list: pattern "\\s*```"
-  { field: 1, open: false, delim: new GuardedPatternDelimiter(P4, ["```"], lead0, [], true), slot: 7 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P4, ["```"], lead0, [], "`"), slot: 7 },
 ];
 /** inside tagged_list: the watched delimiters in the reference's tie-break order. */
 const W2: Watched[] = [
   // close tagged_list: pattern "\\s*</tool_call>"
-  { field: 2, open: false, delim: new GuardedPatternDelimiter(P5, ["</tool_call>"], lead0, [], true), slot: 9 },
+  { field: 2, open: false, delim: new GuardedPatternDelimiter(P5, ["</tool_call>"], lead0, [], "<"), slot: 9 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -91,9 +91,9 @@ export class ScanNames {
         const st = plan.patterns[d.pattern]!.strategy;
         if (st.kind === "guarded") {
           this.runtime.add("GuardedPatternDelimiter");
-          const bare = st.bare.length || st.stops ? `, [${st.bare.map(str).join(", ")}]` : "";
-          const stops = st.stops ? ", true" : "";
-          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"}${bare}${stops})`;
+          const bare = st.bare.length || st.stop ? `, [${st.bare.map(str).join(", ")}]` : "";
+          const stop = st.stop ? `, ${str(st.stop)}` : "";
+          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"}${bare}${stop})`;
         } else {
           this.runtime.add("PatternDelimiter");
           delim = `new PatternDelimiter(P${d.pattern})`;

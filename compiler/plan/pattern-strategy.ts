@@ -25,11 +25,12 @@ export type PatternStrategy =
       /** Heads no run precedes on any path (only with a lead): a pending prefix of one holds no run before it. */
       bare: string[];
       /**
-       * Every head begins with one character that no repeat without an upper bound accepts: a failed attempt
-       * from a candidate reads past a bounded number of those characters, each of which begins at most one
-       * candidate, so whole texts try every candidate natively and stay linear.
+       * A head's first character (in the BMP) that no repeat without an upper bound accepts ("" when none, or when
+       * backtracking is not linear): a failed attempt from any candidate reads past a bounded number of
+       * these "stops". Each stop begins at most one candidate, so whole texts try every candidate that
+       * begins with it natively, and a bounded number of the others between two stops, in linear time.
        */
-      stops: boolean;
+      stop: string;
       why: string;
     }
   | { kind: "resumable"; why: string };
@@ -203,18 +204,27 @@ export function patternStrategy(spec: PatternSpec, program: ProgramFacts | null)
   // A head that no path reaches through the run: nothing pending before a prefix of it at the end.
   const bare = heads.filter((h) => found.every((x) => x.text !== h || x.run === null));
   const some = lead !== null && bare.length > 0;
-  const first = heads[0]!.codePointAt(0)!;
   // (With backtracking linear in what an attempt reads, the attempts together read each text a bounded number of times.)
-  const stops = program.linearBacktracking && heads.every((h) => h.codePointAt(0) === first) && program.loops !== null && program.loops.every((t) => !t.accepts(first));
+  // The stop: the first character of the most heads among those no unbounded repeat reads.
+  const loops = program.linearBacktracking ? program.loops : null;
+  const firsts = heads.map((h) => h.codePointAt(0)!).filter((c) => c <= 0xffff && loops !== null && loops.every((t) => !t.accepts(c)));
+  const count = (c: number) => firsts.filter((x) => x === c).length;
+  const best = firsts.reduce<number | null>((b, c) => (b === null || count(c) > count(b) ? c : b), null);
+  const stop = best === null ? "" : String.fromCodePoint(best);
+  const every = stop !== "" && heads.every((h) => h.startsWith(stop));
   const shown = (some ? found.map((h) => (h.run ? "a run of one class, then " : "") + JSON.stringify(h.text)) : found.map((h) => JSON.stringify(h.text))).join(" | ");
   return {
     kind: "guarded",
     heads,
     lead,
     bare: lead ? bare : [],
-    stops,
+    stop,
     why:
       `every match begins with ${lead && !some ? "a run of one class, then " : ""}${shown}: indexOf for ${found.length > 1 ? "each" : "it"}${lead ? ", a backward loop over the run" : ""}, the shared matcher from there` +
-      (stops ? `; no unbounded repeat reads ${JSON.stringify(String.fromCodePoint(first))}, so whole texts try every candidate natively` : ""),
+      (every
+        ? `; no unbounded repeat reads ${JSON.stringify(stop)}, so whole texts try every candidate natively`
+        : stop
+          ? `; no unbounded repeat reads ${JSON.stringify(stop)}, so whole texts try every candidate at one natively, and a few others between two`
+          : ""),
   };
 }

@@ -61,7 +61,7 @@ describe("pattern strategies", () => {
     const stops = (source: string) => {
       const s = strategy(source);
       if (s.kind !== "guarded") throw new Error(`${source}: ${s.kind} (${s.why})`);
-      return s.stops;
+      return s.stop !== "" && s.heads.every((h) => h.startsWith(s.stop));
     };
     expect(stops("\\s*<tool_call>")).toBe(true);
     expect(stops("\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^\\s<>]+)>")).toBe(true);

@@ -29,11 +29,12 @@ export class GuardedPatternDelimiter implements Delimiter {
     /** Heads no run precedes on any path of the pattern (`(?:<|channel|>…)?\s*to=` has `<|channel|>`). */
     readonly bare: readonly string[] = [],
     /**
-     * Every head begins with a character no unbounded repeat of the pattern reads (compiler/plan/
-     * pattern-strategy.ts): a failed native attempt reads past a bounded number of such characters, each
-     * the start of at most one candidate, so whole texts try every candidate natively, in linear time.
+     * A head's first character that no unbounded repeat of the pattern reads, "" for none (compiler/plan/
+     * pattern-strategy.ts): a failed native attempt reads past a bounded number of these stops, each the
+     * start of at most one candidate. So whole texts try candidates natively, up to WHOLE_TRIES from
+     * one stop to the next, in linear time (with no stop, WHOLE_TRIES in all).
      */
-    readonly stops: boolean = false,
+    readonly stop: string = "",
   ) {
     this.inner = new PatternDelimiter(pattern);
     const spec = pattern.spec;
@@ -59,8 +60,8 @@ export class GuardedPatternDelimiter implements Delimiter {
   }
 }
 
-/** Whole text: the candidates the RegExp tries before the inner search reads on (bounds the native attempts
- * per search, each of which may read far: the inner search reads every character once). */
+/** Whole text: the candidates the RegExp tries from one stop to the next before the inner search reads on
+ * (bounds the native attempts, each of which may read far: the inner search reads every character once). */
 const WHOLE_TRIES = 16;
 /** Streaming: how far from the end a candidate may start for the native search to answer (re-read per feed). */
 const NEAR = 128;
@@ -112,9 +113,18 @@ class GuardedSearch implements DelimiterSearch {
       if (p > upTo) return null; // something else starts first: this one cannot win yet
       if (!partial) {
         // The text is whole: a match begins at a head or in the run before one, so the RegExp tries the
-        // run's start and the head, candidate after candidate (a few; then, or when a run longer than one
-        // character fails, the inner search reads on from there, since a match could begin inside the run).
-        for (let tries = 0; d.stops || tries < WHOLE_TRIES; tries++) {
+        // run's start and the head, candidate after candidate, up to WHOLE_TRIES from one stop to the next
+        // (`next`: the first stop from the head that began the count, -1 for none; a head at a stop begins
+        // one). Then, or when a run longer than one character fails, the inner search reads on from there,
+        // since a match could begin inside the run.
+        let tries = 0;
+        let next = -2;
+        for (;;) {
+          if (next < q && next !== -1) {
+            next = d.stop ? buf.indexOf(d.stop, q) : -1;
+            tries = 0;
+          }
+          if (++tries > WHOLE_TRIES) break;
           const m = d.pattern.matchAt(buf, p) ?? (q > p ? d.pattern.matchAt(buf, q) : null);
           if (m !== null) return m;
           if (q - p > 1) break;
@@ -188,7 +198,8 @@ class GuardedSearch implements DelimiterSearch {
         for (let i = 0; i < heads.length; i++) {
           const h = heads[i]!;
           if (k + h.length <= n) {
-            if (buf.startsWith(h, k)) {
+            // The second character first: most occurrences of the first begin no head.
+            if ((h.length < 2 || buf.charCodeAt(k + 1) === h.charCodeAt(1)) && buf.startsWith(h, k)) {
               q = k;
               break;
             }
