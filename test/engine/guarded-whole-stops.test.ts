@@ -69,3 +69,28 @@ describe("whole texts: candidates at a stop are all tried natively", () => {
     expect(shared).toBeGreaterThan(0);
   });
 });
+
+describe("whole texts: heads looked for only up to another match's start", () => {
+  // The open's match starts at the run before its tab; the close's run (of any space) starts there too and
+  // reads past the tab to its `y`: equal starts, the longer wins, so the close's head past that start counts.
+  const SHARED: JsonValue = {
+    start_anchor: "<|s|>",
+    fields: {
+      call: { open_pattern: "[ ]*\\t", close: ";", repeats: true, content: "text" },
+      content: { repeats: true, join: "", close_pattern: "\\s*y" },
+    },
+  };
+  let shared: GeneratedModule;
+  beforeAll(async () => {
+    const built = (await compileAndImport("guarded-whole-limit", [{ id: "t", template: SHARED }])).get("t")!;
+    if (built instanceof Error) throw built;
+    shared = built;
+  });
+
+  it("a head past the other match's start whose run reaches back to it", () => {
+    expect([analysePattern("[ ]*\\t").strategy.kind, analysePattern("\\s*y").strategy.kind]).toEqual(["guarded", "guarded"]);
+    for (const s of ["  \t y", "a  \t y", "a \t;b  \t y", "a  \t z;  \t\t y"]) {
+      expect(shared.parseResponse(s, OPTS), JSON.stringify(s)).toEqual(parseResponse(SHARED, s, OPTS));
+    }
+  });
+});

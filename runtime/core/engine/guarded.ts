@@ -63,6 +63,8 @@ export class GuardedPatternDelimiter implements Delimiter {
 /** Whole text: the candidates the RegExp tries from one stop to the next before the inner search reads on
  * (bounds the native attempts, each of which may read far: the inner search reads every character once). */
 const WHOLE_TRIES = 16;
+/** Whole text: the longest run at another match's start that bounds the heads looked for (see runEnd). */
+const RUN_LIMIT = 64;
 /** Streaming: how far from the end a candidate may start for the native search to answer (re-read per feed). */
 const NEAR = 128;
 
@@ -83,6 +85,7 @@ class GuardedSearch implements DelimiterSearch {
   /** heads()'s answer. */
   private q = -1;
   private t = 0;
+  private stopped = -1;
   /** The last search found no head and no head's prefix: at most a run is pending (see idle()). */
   private quiet = false;
   constructor(private readonly d: GuardedPatternDelimiter) {
@@ -103,7 +106,11 @@ class GuardedSearch implements DelimiterSearch {
     if (this.engaged >= 0 && at <= this.engaged) return this.delegate(buf, base, Math.max(pos, this.engagedFrom - base), partial, whole, upTo);
     this.engaged = -1;
     const d = this.d;
-    this.heads(buf, Math.max(pos, this.skip - base));
+    // Whole text, something else starting at upTo: no head after the run there (if any) can begin a match
+    // that starts by upTo, so heads are looked for only up to it (a tool call's body is not read for the
+    // closes of the text around it). The answer is then null, and the search picks up from there later.
+    const limit = partial || upTo === Infinity ? Infinity : this.runEnd(buf, upTo);
+    this.heads(buf, Math.max(pos, this.skip - base), limit);
     let q = this.q;
     const t = this.t;
     if (q >= 0) {
@@ -130,9 +137,9 @@ class GuardedSearch implements DelimiterSearch {
           if (q - p > 1) break;
           // The next candidates: no match begins after q but at a head or in the run before it.
           const tried = q + 1;
-          this.heads(buf, tried);
+          this.heads(buf, tried, limit);
           if (this.q < 0) {
-            this.skip = Math.max(at, base + n - d.maxHead + 1);
+            this.skip = this.stopped >= 0 ? base + this.stopped : Math.max(at, base + n - d.maxHead + 1);
             return null;
           }
           q = this.q;
@@ -150,7 +157,7 @@ class GuardedSearch implements DelimiterSearch {
       this.engagedFrom = base + p;
       return this.delegate(buf, base, p, partial, whole, upTo);
     }
-    this.skip = Math.max(at, base + n - d.maxHead + 1);
+    this.skip = this.stopped >= 0 ? base + this.stopped : Math.max(at, base + n - d.maxHead + 1);
     if (!partial) return null;
     // Pending: a run, then a proper prefix of a head (or nothing), up to the end; no run before a prefix
     // of bare heads only.
@@ -185,15 +192,24 @@ class GuardedSearch implements DelimiterSearch {
     return this.runStart(buf, base, pos, n, whole);
   }
 
-  /** The earliest head from `from` (q, or -1), else the earliest proper prefix of one that runs into the end (t). */
-  private heads(buf: string, from: number): void {
+  /**
+   * The earliest head from `from` up to `limit` (q, or -1), else the earliest proper prefix of one that runs
+   * into the end (t). `stopped`: the first head's first character past `limit` (where no head was read), or -1.
+   * (One indexOf per distinct first character: an indexOf per head would read the text once per head.)
+   */
+  private heads(buf: string, from: number, limit = Infinity): void {
     const n = buf.length;
     let q = -1;
     let t = n;
+    let stopped = -1;
     const byFirst = this.d.byFirst;
     for (let f = 0; f < byFirst.length; f++) {
       const { first, heads } = byFirst[f]!;
       for (let k = buf.indexOf(first, from); k >= 0 && (q < 0 || k < q); k = buf.indexOf(first, k + 1)) {
+        if (k > limit) {
+          if (stopped < 0 || k < stopped) stopped = k;
+          break;
+        }
         let part = false;
         for (let i = 0; i < heads.length; i++) {
           const h = heads[i]!;
@@ -211,6 +227,20 @@ class GuardedSearch implements DelimiterSearch {
     }
     this.q = q;
     this.t = t;
+    this.stopped = q >= 0 ? -1 : stopped;
+  }
+
+  /**
+   * Where the run of lead characters at `at` ends (`at` itself when there is none), or Infinity past
+   * RUN_LIMIT characters (then heads are looked for without a limit: the walk stays bounded).
+   */
+  private runEnd(buf: string, at: number): number {
+    const lead = this.d.lead;
+    if (lead === null) return at;
+    const stop = Math.min(buf.length, at + RUN_LIMIT);
+    let i = at;
+    while (i < stop && lead(buf.charCodeAt(i))) i++;
+    return i < stop || i === buf.length ? i : Infinity;
   }
 
   /** Whether `tail` (a proper prefix of some head) begins only heads that no run precedes. */
