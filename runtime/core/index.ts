@@ -43,7 +43,7 @@ export { UnrepresentableError, unrepresentable } from "./python/representable.ts
 // The engine and its contract with scanners.
 export { StreamParser, type RegionSink } from "./engine/stream.ts";
 export { parseWhole } from "./engine/whole.ts";
-export type { FieldPlan, Plan, ScanResult } from "./engine/plan.ts";
+export type { FieldPlan, Plan, QuietFeed, ScanResult } from "./engine/plan.ts";
 export {
   LiteralDelimiter,
   LiteralSetDelimiter,
