@@ -161,22 +161,7 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     if (this.finalized) throw new ParserStateError("feed() after finalize(): this parser is finished");
     checkText(chunk, "feed(chunk)");
     const events: RegionEvent[] = [];
-    // Plain text after a scan that left its state quiet: the next scan would find nothing (ScanResult.quiet),
-    // so the text from the read position to where it would hold is the open region's, as process() adds it.
-    const tail = chunk.charCodeAt(chunk.length - 1);
-    const quiet = this.scanned.quiet;
-    const hold = quiet === null || this.split !== "" || (tail >= 0xd800 && tail <= 0xdbff) || this.held.length > 0 ? -1 : quiet.fastHold(this.base + this.pos, this.base + this.buf.length, chunk);
-    if (hold >= 0) {
-      const pending = this.buf.length - this.pos;
-      this.buf += chunk;
-      const h = hold - this.base;
-      if (h > this.pos) {
-        this.accumulate(events, pending === 0 && h === this.buf.length ? chunk : this.buf.slice(this.pos, h));
-        this.pos = h;
-      }
-      this.trim();
-      return events;
-    }
+    if (this.fastFeed(events, chunk)) return events;
     if (chunk) {
       const text = this.split + chunk;
       const last = text.charCodeAt(text.length - 1);
@@ -188,6 +173,29 @@ export class StreamParser<M extends JsonObject = Message> implements ResponsePar
     this.trim();
     this.raiseUnrepresentable();
     return events;
+  }
+
+  /**
+   * Plain text after a scan that left its state quiet: when the state's memo says the next scan would find
+   * nothing (ScanResult.quiet), the text from the read position to where that scan would hold is the open
+   * region's, added as process() adds it, and no scan runs. False: the chunk is not taken.
+   */
+  private fastFeed(events: RegionEvent[], chunk: string): boolean {
+    const quiet = this.scanned.quiet;
+    const tail = chunk.charCodeAt(chunk.length - 1);
+    // (A chunk ending in half a surrogate pair keeps it for the next one: the full feed does that.)
+    if (quiet === null || this.split !== "" || this.held.length > 0 || (tail >= 0xd800 && tail <= 0xdbff)) return false;
+    const hold = quiet.fastHold(this.base + this.pos, this.base + this.buf.length, chunk);
+    if (hold < 0) return false;
+    const pending = this.buf.length - this.pos;
+    this.buf += chunk;
+    const h = hold - this.base;
+    if (h > this.pos) {
+      this.accumulate(events, pending === 0 && h === this.buf.length ? chunk : this.buf.slice(this.pos, h));
+      this.pos = h;
+    }
+    this.trim();
+    return true;
   }
 
   /**
