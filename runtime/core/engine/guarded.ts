@@ -70,7 +70,8 @@ const NEAR = 128;
 
 class GuardedSearch implements DelimiterSearch {
   readonly bounded = true;
-  private readonly inner: DelimiterSearch;
+  /** The shared matcher's search, made when first needed (most whole texts never need it). */
+  private inner: DelimiterSearch | null = null;
   /** Stream offsets: no head starts in [read position, skip). */
   private skip = 0;
   /** [runFrom, runTo): a stretch known to be all run characters, runFrom its start (or the read position then). */
@@ -88,9 +89,7 @@ class GuardedSearch implements DelimiterSearch {
   private stopped = -1;
   /** The last search found no head and no head's prefix: at most a run is pending (see idle()). */
   private quiet = false;
-  constructor(private readonly d: GuardedPatternDelimiter) {
-    this.inner = d.inner.searcher();
-  }
+  constructor(private readonly d: GuardedPatternDelimiter) {}
 
   search(buf: string, base: number, pos: number, partial: boolean, whole: Whole, upTo = Infinity): DelimiterMatch | null {
     const at = base + pos;
@@ -287,7 +286,7 @@ class GuardedSearch implements DelimiterSearch {
   }
 
   private delegate(buf: string, base: number, pos: number, partial: boolean, whole: Whole, upTo: number): DelimiterMatch | null {
-    const m = this.inner.search(buf, base, pos, partial, whole, upTo);
+    const m = (this.inner ??= this.d.inner.searcher()).search(buf, base, pos, partial, whole, upTo);
     if (m === null) {
       this.engaged = -1;
       // Unbounded, nothing matches or is pending from pos: no head before the end can begin one. (Bounded,
@@ -309,7 +308,7 @@ class GuardedSearch implements DelimiterSearch {
 
   readsFrom(): number {
     // A remembered run is jumped over, never read again: only text from its end on is read.
-    if (this.engaged >= 0) return this.inner.readsFrom();
+    if (this.engaged >= 0) return this.inner!.readsFrom();
     return this.runTo >= 0 ? Math.min(this.skip, this.runTo) : this.skip;
   }
 }
