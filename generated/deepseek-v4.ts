@@ -363,7 +363,12 @@ const WO: Watched[] = [
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>|(?=<｜DSML｜tool_calls>|<｜DSML｜invoke)"
-  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["</think>", "<｜DSML｜tool_calls>", "<｜DSML｜invoke"], null, [], "<"),
+    slot: 4,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [

@@ -8,7 +8,6 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   applyPrepared,
   pyStrip,
@@ -185,7 +184,7 @@ const WO: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close tool_calls: pattern "\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))"
-  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 3 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["</s>", "[TOOL_CALLS]"], lead0), slot: 3 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

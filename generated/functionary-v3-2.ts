@@ -6,6 +6,7 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   PatternDelimiter,
   scanWatched,
   applyPrepared,
@@ -248,6 +249,22 @@ const fields: readonly FieldPlan[] = [
     process: process2,
   },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** outside (no implicit field): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open content: pattern "(?:^|>>>)all\\n"
@@ -260,17 +277,32 @@ const WO: Watched[] = [
 /** inside content: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close content: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P3), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, [">>>", "<|eot_id|>", "<|eom_id|>"], lead0),
+    slot: 4,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)"
-  { field: 1, open: false, delim: new PatternDelimiter(P3), slot: 6 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, [">>>", "<|eot_id|>", "<|eom_id|>"], lead0),
+    slot: 6,
+  },
 ];
 /** inside python_calls: the watched delimiters in the reference's tie-break order. */
 const W2: Watched[] = [
   // close python_calls: pattern "\\s*(?:(?=>>>)|<\\|eot_id\\|>|<\\|eom_id\\|>)"
-  { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 8 },
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, [">>>", "<|eot_id|>", "<|eom_id|>"], lead0),
+    slot: 8,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -7,7 +7,6 @@ import {
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
-  PatternDelimiter,
   scanWatched,
   pyStrip,
   parseJsonPlain,
@@ -199,7 +198,12 @@ const WO: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close tool_calls: pattern "\\s*(?:(?=<function_call>)|<\\|endoftext\\|>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 3 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["<function_call>", "<|endoftext|>"], lead0),
+    slot: 3,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

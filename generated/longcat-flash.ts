@@ -300,7 +300,12 @@ const WO: Watched[] = [
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</longcat_think>|(?=<longcat_tool_call>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["</longcat_think>", "<longcat_tool_call>"], null, [], "<"),
+    slot: 4,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -263,7 +263,7 @@ const WO: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))"
-  { field: 1, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+  { field: 1, open: false, delim: new GuardedPatternDelimiter(P2, ["</s>", "[TOOL_CALLS]"], lead0), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

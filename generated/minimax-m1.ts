@@ -300,7 +300,12 @@ const WO: Watched[] = [
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>|(?=<tool_calls>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P2, ["</think>", "<tool_calls>"], null, [], "<"),
+    slot: 4,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [

@@ -770,7 +770,12 @@ const WO: Watched[] = [
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>|(?=<tool_call>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P6), slot: 9 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P6, ["</think>", "<tool_call>"], null, [], "<"),
+    slot: 9,
+  },
 ];
 /** inside function_calls: the watched delimiters in the reference's tie-break order. */
 const W2: Watched[] = [

@@ -9,7 +9,6 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   applyPrepared,
   pyStrip,
@@ -336,7 +335,12 @@ const WO: Watched[] = [
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>|(?=<tool_call>|<function=[^\\s<>]+>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(P1, ["</think>", "<tool_call>", "<function="], null, [], "<"),
+    slot: 4,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [

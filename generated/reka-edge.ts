@@ -8,7 +8,6 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   pyStrip,
   parseJsonPlain,
@@ -256,7 +255,7 @@ const WO: Watched[] = [
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>|(?=<tool_call>(?:(?!</think>)[\\s\\S])*</tool_call>\\s*<sep>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P1), slot: 4 },
+  { field: 0, open: false, delim: new GuardedPatternDelimiter(P1, ["</think>", "<tool_call>"], null), slot: 4 },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

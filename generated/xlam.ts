@@ -8,7 +8,6 @@ import {
   PatternMatcher,
   SPACE,
   GuardedPatternDelimiter,
-  PatternDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -420,7 +419,7 @@ function lead0(c: number): boolean {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open call_list: pattern "\\s*(?:\\[TOOL_CALLS\\]\\s*)?(?=\\[\\s*\\{\\s*\"name\"\\s*:\\s*\"[^\"\\n]*\"\\s*,\\s*\"arguments\"\\s*:)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  { field: 0, open: true, delim: new GuardedPatternDelimiter(P0, ["[TOOL_CALLS]", "["], lead0), slot: 0 },
   // open fenced_list: pattern "\\s*```[a-z_]*\\s*(?=\\[\\s*\\{)"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["```"], lead0), slot: 1 },
   // open tagged_list: pattern "\\s*<tool_call>\\s*(?=\\[)"

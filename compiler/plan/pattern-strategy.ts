@@ -145,6 +145,8 @@ function alternatives(js: string, from: number, to: number): [number, number][] 
 interface Head {
   text: string;
   run: [number, number][] | null;
+  /** Read from a lookahead that ends its alternative: that path matches empty where the head begins. */
+  look?: true;
 }
 
 /**
@@ -159,11 +161,15 @@ function headsAt(js: string, i: number): Head[] | null {
   const lead = leadRun(js, i);
   if (lead) {
     const next = headsAt(js, lead[1]);
-    return next && next.every((h) => h.run === null) ? next.map((h) => ({ text: h.text, run: lead[0] })) : null;
+    return next && next.every((h) => h.run === null) ? next.map((h) => ({ ...h, run: lead[0] })) : null;
   }
   if (js.startsWith("(?=", i)) {
     const end = groupEnd(js, i);
-    return end < 0 || /[?*+{]/.test(js[end] ?? "") ? null : headsAt(js, end);
+    if (end < 0 || /[?*+{]/.test(js[end] ?? "")) return null;
+    // A lookahead that ends its alternative (`</think>|(?=<tool_call>)`): an empty match where its body
+    // matches, which begins with the body's heads.
+    if (end === js.length || js[end] === "|" || js[end] === ")") return lookaheadHeads(js, i, end);
+    return headsAt(js, end);
   }
   if (!js.startsWith("(?:", i)) return null;
   const end = groupEnd(js, i);
@@ -178,12 +184,27 @@ function headsAt(js: string, i: number): Head[] | null {
       continue;
     }
     const [lit] = litRun(js, a);
-    if (!lit) return null;
-    out.push({ text: lit, run: null });
+    if (lit) out.push({ text: lit, run: null });
+    else if (js.startsWith("(?=", a) && groupEnd(js, a) === b) {
+      const inner = lookaheadHeads(js, a, b);
+      if (inner === null) return null;
+      out.push(...inner);
+    } else return null;
   }
   if (!optional) return out;
   const next = headsAt(js, end + (q === "?" || q === "*" || q === "+" ? 1 : 0));
   return next && [...out, ...next];
+}
+
+/** The heads of a lookahead js[i:end) that ends its alternative (its body's alternatives'), marked `look`. */
+function lookaheadHeads(js: string, i: number, end: number): Head[] | null {
+  const out: Head[] = [];
+  for (const [a, b] of alternatives(js, i + 3, end - 1)) {
+    const h = a === b ? null : headsAt(js, a);
+    if (h === null) return null;
+    out.push(...h.map((x) => ({ ...x, look: true as const })));
+  }
+  return out;
 }
 
 export function patternStrategy(spec: PatternSpec, program: ProgramFacts | null): PatternStrategy {
@@ -191,13 +212,16 @@ export function patternStrategy(spec: PatternSpec, program: ProgramFacts | null)
   if (program === null || spec.backtrack) return no("needs what only its RegExp does");
   if (spec.lookbehind !== 0 || spec.searchAnchor || spec.keep !== null) return no("looks behind its start (lookbehind, \\G or \\K)");
   if (/i/.test(spec.flags)) return no("case-insensitive");
-  if (spec.analysis.canMatchEmpty) return no("can match empty");
   const js = spec.js;
   if (topLevelBar(js, 0, js.length)) return no("top-level alternation");
   const found = headsAt(js, 0);
+  // With heads, only a lookahead that ends its alternative matches empty (where its body's heads are).
+  if (spec.analysis.canMatchEmpty && !found?.some((h) => h.look)) return no("can match empty");
   if (found === null) return no("no required literal at the start");
-  // One run at most: heads after a run have none of their own, and a group's alternatives begin with literals.
+  // One run class at most: heads after a run have none of their own, and a group's alternatives begin
+  // with literals; alternatives with runs of different classes are not guarded.
   const lead = found.find((h) => h.run !== null)?.run ?? null;
+  if (found.some((h) => h.run !== null && JSON.stringify(h.run) !== JSON.stringify(lead))) return no("runs of different classes");
   const inLead = (c: number) => lead !== null && lead.some(([a, b]) => c >= a && c <= b);
   if (found.some((h) => inLead(h.text.charCodeAt(0)))) return no("a literal begins with a character of the leading run");
   const heads = [...new Set(found.map((h) => h.text))];

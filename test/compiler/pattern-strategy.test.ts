@@ -40,6 +40,12 @@ describe("pattern strategies", () => {
     });
   });
 
+  it("a lookahead that ends its alternative: an empty match where its body's heads begin", () => {
+    expect(guarded("</think>|(?=<tool_call>)")).toEqual({ heads: ["</think>", "<tool_call>"], lead: null });
+    expect(guarded("</think>|(?=<tool_call>|<function=[^\\s<>]+>)").heads).toEqual(["</think>", "<tool_call>", "<function="]);
+    expect(guarded("\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))")).toEqual({ heads: ["</s>", "[TOOL_CALLS]"], lead: SPACE_RANGES });
+  });
+
   it("keeps the shared matcher alone, saying why, for anything else", () => {
     const why = (s: string) => {
       const st = strategy(s);
@@ -47,7 +53,9 @@ describe("pattern strategies", () => {
     };
     expect(why("<e>|^\\s*(?=</e>)")).toBe("looks behind its start (lookbehind, \\G or \\K)");
     expect(why("\\s*</response>|\\s*<\\|end_of_text\\|>")).toBe("no required literal at the start");
-    expect(why("</think>|(?=<tool_call>)")).toBe("can match empty");
+    expect(why("</think>|(?=<a>)?")).toBe("can match empty"); // an optional lookahead: empty anywhere
+    expect(why("x*")).toBe("can match empty");
+    expect(why("(?:(?=\\t*<a>)|(?= *<b>))")).toBe("runs of different classes");
     expect(why("(?i)\\s*<x>")).toBe("case-insensitive");
     expect(why("(x)\\1")).toBe("needs what only its RegExp does");
     expect(why("\\s*\\s<x>")).toBe("no required literal at the start");

@@ -1,0 +1,59 @@
+// The guarded search for patterns whose alternatives end in a lookahead (`</think>|(?=<tool_call>)`: the
+// reasoning closes where a call begins, consuming nothing): generated parsers, whose closes use it, against
+// the interpreter's shared matcher, over random texts in random chunkings and as whole texts. The pieces
+// include the heads' prefixes, so that a pending head at a chunk's end and a candidate that fails occur.
+
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import { analysePattern } from "../../compiler/plan/pattern-facts.ts";
+import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
+import type { JsonValue } from "../../runtime/core/types.ts";
+import { checkProperty, chunkedAt } from "../support/property.ts";
+
+const CLOSE = "</think>|(?=<tool_call>|<f=[^\\s<>]+>)";
+const CONTENT_CLOSE = "\\s*(?:<\\|im_end\\|>|(?=<stop>))";
+const TEMPLATE: JsonValue = {
+  start_anchor: "<|s|>",
+  fields: {
+    thinking: { open: "<think>", close_pattern: CLOSE },
+    tool_calls: { open_pattern: "<tool_call>|<f=[^\\s<>]+>", close: "</tool_call>", repeats: true, content: "text" },
+    content: { close_pattern: CONTENT_CLOSE },
+  },
+};
+const PIECES = ["<think>", "</think>", "<tool_call>", "</tool_call>", "<f=go>", "<f=", "<stop>", "<|im_end|>", "x", " ", "\n", "<", "</th", "<tool", "<|im", "ab"];
+const OPTS = { prefix: "<|s|>" };
+
+let generated: GeneratedModule;
+beforeAll(async () => {
+  const built = (await compileAndImport("guarded-lookahead", [{ id: "t", template: TEMPLATE }])).get("t")!;
+  if (built instanceof Error) throw built;
+  generated = built;
+});
+
+describe("guarded search with an alternative that is a lookahead", () => {
+  it("is what the build chooses for the closes", () => {
+    expect([analysePattern(CLOSE).strategy.kind, analysePattern(CONTENT_CLOSE).strategy.kind]).toEqual(["guarded", "guarded"]);
+  });
+
+  it("gives the interpreter's message and events at every chunking", () => {
+    checkProperty(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), fc.array(fc.nat(), { maxLength: 8 }), (pieces, cuts) => {
+        const text = pieces.join("");
+        const whole = (f: () => unknown) => {
+          try {
+            return f();
+          } catch (e) {
+            return String(e);
+          }
+        };
+        expect(whole(() => generated.parseResponse(text, OPTS))).toEqual(whole(() => parseResponse(TEMPLATE, text, OPTS)));
+        const a = generated.createResponseParser(OPTS);
+        const b = createResponseParser(TEMPLATE, OPTS);
+        const run = (p: typeof a) => whole(() => [...chunkedAt(text, cuts).map((c) => p.feed(c)), p.finalize()]);
+        expect(run(a)).toEqual(run(b));
+      }),
+      400,
+    );
+  });
+});
