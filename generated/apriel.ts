@@ -9,7 +9,6 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -279,7 +278,18 @@ const WO: Watched[] = [
   // open tool_calls: pattern "\\s*<tool_calls>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P0, ["<tool_calls>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:\\[END FINAL RESPONSE\\]\\s*)?(?:<\\|end\\|>|</s>)|\\s*\\[END FINAL RESPONSE\\]|\\s*\\[BEGIN FINAL RESPONSE\\]|\\s*(?:</tool_calls>)"
-  { field: 2, open: false, delim: new PatternDelimiter(P2), slot: 2 },
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(
+      P2,
+      ["[END FINAL RESPONSE]", "<|end|>", "</s>", "[BEGIN FINAL RESPONSE]", "</tool_calls>"],
+      lead0,
+      [],
+      "<",
+    ),
+    slot: 2,
+  },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [

@@ -289,7 +289,22 @@ const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
   { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
   // open tool_calls: pattern "\\s*(?:(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)\\s*)?<｜tool▁call▁begin｜>function<｜tool▁sep｜>(?P<name>[^\\n<]+)(?:```|\\n\\s*```)[a-z]*\\s*"
-  { field: 1, open: true, delim: new PatternDelimiter(P1), slot: 1 },
+  {
+    field: 1,
+    open: true,
+    delim: new GuardedPatternDelimiter(
+      P1,
+      [
+        "<｜tool▁calls▁begin｜>",
+        "<｜tool calls begin｜>",
+        "<｜tool▁calls｜>",
+        "<｜tool_calls_begin｜>",
+        "<｜tool▁call▁begin｜>function<｜tool▁sep｜>",
+      ],
+      lead0,
+    ),
+    slot: 1,
+  },
   // close content: pattern "\\s*(?:<｜tool▁calls▁end｜>|<｜end▁of▁sentence｜>)"
   {
     field: 2,
@@ -301,7 +316,25 @@ const WO: Watched[] = [
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [
   // close thinking: pattern "</think>|(?=(?:<｜tool▁calls▁begin｜>|<｜tool calls begin｜>|<｜tool▁calls｜>|<｜tool_calls_begin｜>)|<｜tool▁call▁begin｜>)"
-  { field: 0, open: false, delim: new PatternDelimiter(P2), slot: 4 },
+  {
+    field: 0,
+    open: false,
+    delim: new GuardedPatternDelimiter(
+      P2,
+      [
+        "</think>",
+        "<｜tool▁calls▁begin｜>",
+        "<｜tool calls begin｜>",
+        "<｜tool▁calls｜>",
+        "<｜tool_calls_begin｜>",
+        "<｜tool▁call▁begin｜>",
+      ],
+      null,
+      [],
+      "<",
+    ),
+    slot: 4,
+  },
 ];
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [

@@ -9,7 +9,6 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -269,7 +268,12 @@ const WO: Watched[] = [
     slot: 1,
   },
   // close content: pattern "\\s*</response>|\\s*<\\|end_of_text\\|>"
-  { field: 2, open: false, delim: new PatternDelimiter(P3), slot: 2 },
+  {
+    field: 2,
+    open: false,
+    delim: new GuardedPatternDelimiter(P3, ["</response>", "<|end_of_text|>"], lead0, [], "<"),
+    slot: 2,
+  },
 ];
 /** inside thinking: the watched delimiters in the reference's tie-break order. */
 const W0: Watched[] = [

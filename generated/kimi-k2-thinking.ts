@@ -340,7 +340,18 @@ const W0: Watched[] = [
 /** inside tool_calls: the watched delimiters in the reference's tie-break order. */
 const W1: Watched[] = [
   // close tool_calls: pattern "\\s*<\\|tool_call_end\\|>|(?=\\s*(?:<\\|tool_call_begin\\|>|<\\|tool_calls_section_end\\|>|<\\|im_end\\|>))"
-  { field: 1, open: false, delim: new PatternDelimiter(P3), slot: 6 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(
+      P3,
+      ["<|tool_call_end|>", "<|tool_call_begin|>", "<|tool_calls_section_end|>", "<|im_end|>"],
+      lead0,
+      [],
+      "<",
+    ),
+    slot: 6,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

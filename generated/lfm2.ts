@@ -7,8 +7,8 @@ import {
   parsePythonCalls,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
-  PatternDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -140,6 +140,22 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
+/** The leading run's class, on one code unit. */
+function lead0(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 133 ||
+    c === 160 ||
+    c === 5760 ||
+    (c >= 8192 && c <= 8202) ||
+    (c >= 8232 && c <= 8233) ||
+    c === 8239 ||
+    c === 8287 ||
+    c === 12288
+  );
+}
+
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|tool_call_end|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -194,7 +210,12 @@ const WO: Watched[] = [
   // open tool_calls: "<|tool_call_start|>"
   { field: 0, open: true, delim: new LiteralDelimiter("<|tool_call_start|>"), slot: 0 },
   // close content: pattern "\\s*(?:<\\|im_end\\|>|<\\|endoftext\\|>|(?:\\[[^\\n\\[\\]]*(?:\\[[^\\n]*?)?\\])?<\\|tool_call_end\\|>)"
-  { field: 1, open: false, delim: new PatternDelimiter(P0), slot: 1 },
+  {
+    field: 1,
+    open: false,
+    delim: new GuardedPatternDelimiter(P0, ["<|im_end|>", "<|endoftext|>", "[", "<|tool_call_end|>"], lead0),
+    slot: 1,
+  },
 ];
 /** The prefix after the start anchor's last (leftmost, non-overlapping) match; all of it when there is none. */
 function truncatePrefix(prefix: string): string {

@@ -151,7 +151,7 @@ interface Head {
 
 /**
  * Heads from `i`: a literal run; a run of one class (`\s*`) then heads; a positive lookahead (it consumes
- * nothing) then heads; or a non-capturing group each of whose alternatives begins with a literal run, where
+ * nothing) then heads; or a non-capturing group each of whose alternatives has heads of its own, where
  * an empty alternative or a `?`/`*` after the group adds the heads of what follows. Null when not every
  * match need begin with one of them.
  */
@@ -183,13 +183,10 @@ function headsAt(js: string, i: number): Head[] | null {
       optional = true;
       continue;
     }
-    const [lit] = litRun(js, a);
-    if (lit) out.push({ text: lit, run: null });
-    else if (js.startsWith("(?=", a) && groupEnd(js, a) === b) {
-      const inner = lookaheadHeads(js, a, b);
-      if (inner === null) return null;
-      out.push(...inner);
-    } else return null;
+    // Each alternative's own heads: a literal run, a nested group, a lookahead that ends it, ...
+    const inner = headsAt(js, a);
+    if (inner === null) return null;
+    out.push(...inner);
   }
   if (!optional) return out;
   const next = headsAt(js, end + (q === "?" || q === "*" || q === "+" ? 1 : 0));

@@ -46,13 +46,18 @@ describe("pattern strategies", () => {
     expect(guarded("\\s*(?:</s>|(?=\\[TOOL_CALLS\\]))")).toEqual({ heads: ["</s>", "[TOOL_CALLS]"], lead: SPACE_RANGES });
   });
 
+  it("alternatives that begin with a nested group, or with runs of one class", () => {
+    expect(guarded("\\s*</response>|\\s*<\\|end_of_text\\|>")).toEqual({ heads: ["</response>", "<|end_of_text|>"], lead: SPACE_RANGES });
+    expect(guarded("</think>|(?=(?:<a>|<b>)|<c>)").heads).toEqual(["</think>", "<a>", "<b>", "<c>"]);
+    expect(guarded("\\s*(?:(?:<a>|<b>)\\s*)?<c>x").heads).toEqual(["<a>", "<b>", "<c>x"]);
+  });
+
   it("keeps the shared matcher alone, saying why, for anything else", () => {
     const why = (s: string) => {
       const st = strategy(s);
       return st.kind === "resumable" ? st.why : `guarded ${JSON.stringify(st.heads)}`;
     };
     expect(why("<e>|^\\s*(?=</e>)")).toBe("looks behind its start (lookbehind, \\G or \\K)");
-    expect(why("\\s*</response>|\\s*<\\|end_of_text\\|>")).toBe("no required literal at the start");
     expect(why("</think>|(?=<a>)?")).toBe("can match empty"); // an optional lookahead: empty anywhere
     expect(why("x*")).toBe("can match empty");
     expect(why("(?:(?=\\t*<a>)|(?= *<b>))")).toBe("runs of different classes");

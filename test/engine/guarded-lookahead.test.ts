@@ -57,3 +57,49 @@ describe("guarded search with an alternative that is a lookahead", () => {
     );
   });
 });
+
+// Alternatives that begin with runs of one class, and a nested group of heads inside an optional group
+// (DeepSeek's call open: `\s*(?:(?:<｜tool▁calls▁begin｜>|…)\s*)?<｜tool▁call▁begin｜>…`).
+const NESTED: JsonValue = {
+  start_anchor: "<|s|>",
+  fields: {
+    tool_calls: { open_pattern: "\\s*(?:(?:<a>|<b>)\\s*)?<c>[^\\n<]+\\n", close: "</c>", repeats: true, content: "text" },
+    content: { close_pattern: "\\s*</r>|\\s*<e>" },
+  },
+};
+const NESTED_PIECES = ["<a>", "<b>", "<c>", "go\n", "</c>", "</r>", "<e>", "x", " ", "\n", "<", "<c", "</", "ab"];
+
+describe("guarded search with nested groups and runs in alternatives", () => {
+  let nested: GeneratedModule;
+  beforeAll(async () => {
+    const built = (await compileAndImport("guarded-nested", [{ id: "t", template: NESTED }])).get("t")!;
+    if (built instanceof Error) throw built;
+    nested = built;
+  });
+
+  it("is what the build chooses", () => {
+    const fields = (NESTED as { fields: Record<string, Record<string, string>> }).fields;
+    expect([analysePattern(fields.tool_calls!.open_pattern!).strategy.kind, analysePattern(fields.content!.close_pattern!).strategy.kind]).toEqual(["guarded", "guarded"]);
+  });
+
+  it("gives the interpreter's message and events at every chunking", () => {
+    checkProperty(
+      fc.property(fc.array(fc.constantFrom(...NESTED_PIECES), { maxLength: 24 }), fc.array(fc.nat(), { maxLength: 8 }), (pieces, cuts) => {
+        const text = pieces.join("");
+        const caught = (f: () => unknown) => {
+          try {
+            return f();
+          } catch (e) {
+            return String(e);
+          }
+        };
+        expect(caught(() => nested.parseResponse(text, OPTS))).toEqual(caught(() => parseResponse(NESTED, text, OPTS)));
+        const a = nested.createResponseParser(OPTS);
+        const b = createResponseParser(NESTED, OPTS);
+        const run = (p: typeof a) => caught(() => [...chunkedAt(text, cuts).map((c) => p.feed(c)), p.finalize()]);
+        expect(run(a)).toEqual(run(b));
+      }),
+      400,
+    );
+  });
+});
