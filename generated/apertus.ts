@@ -10,6 +10,7 @@ import {
   GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -184,6 +185,34 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
+/** Pattern "<\\|inner_prefix\\|>": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<\\|inner_prefix\\|>",
+    js: "\\u{3C}\\u{7C}inner_prefix\\u{7C}\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|n(?:(?![\\s\\S])|e(?:(?![\\s\\S])|r(?:(?![\\s\\S])|_(?:(?![\\s\\S])|p(?:(?![\\s\\S])|r(?:(?![\\s\\S])|e(?:(?![\\s\\S])|f(?:(?![\\s\\S])|i(?:(?![\\s\\S])|x(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<|inner_prefix|>",
+      firstChars: [[60, 60]],
+      minLength: 16,
+      maxLength: 16,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -295,7 +324,15 @@ function hold1(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<\\|inner_prefix\\|>|^\\s*(?=<\\|inner_suffix\\|>)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<|inner_prefix|>"], null, [], "<"),
+    ),
+    slot: 0,
+  },
   // open tool_calls: "<|tools_prefix|>"
   { field: 1, open: true, delim: new LiteralDelimiter("<|tools_prefix|>"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|assistant_end\\|>|<\\|tools_suffix\\|>)"

@@ -6,9 +6,11 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
   LiteralSetDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -152,6 +154,34 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: false, join: null, optional: true, process: process2 },
 ];
+/** Pattern "<\\|START_THINKING\\|>": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<\\|START_THINKING\\|>",
+    js: "\\u{3C}\\u{7C}START_THINKING\\u{7C}\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|T(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|H(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|K(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|G(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<|START_THINKING|>",
+      firstChars: [[60, 60]],
+      minLength: 18,
+      maxLength: 18,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** Earliest p ≥ from with buf[p:] a proper prefix of "<|END_THINKING|>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -323,7 +353,15 @@ const WO: Watched[] = [
   // open content: "<|START_RESPONSE|>" | "<|START_TEXT|>"
   { field: 2, open: true, delim: new LiteralSetDelimiter(["<|START_RESPONSE|>", "<|START_TEXT|>"], false), slot: 0 },
   // open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<|START_THINKING|>"], null, [], "<"),
+    ),
+    slot: 1,
+  },
   // open tool_calls: "<|START_ACTION|>"
   { field: 1, open: true, delim: new LiteralDelimiter("<|START_ACTION|>"), slot: 2 },
 ];

@@ -9,6 +9,7 @@ import {
   GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -182,6 +183,34 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
+/** Pattern "<\\|START_THINKING\\|>": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<\\|START_THINKING\\|>",
+    js: "\\u{3C}\\u{7C}START_THINKING\\u{7C}\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|S(?:(?![\\s\\S])|T(?:(?![\\s\\S])|A(?:(?![\\s\\S])|R(?:(?![\\s\\S])|T(?:(?![\\s\\S])|_(?:(?![\\s\\S])|T(?:(?![\\s\\S])|H(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|K(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|G(?:(?![\\s\\S])|\\u{7C}(?![\\s\\S]))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<|START_THINKING|>",
+      firstChars: [[60, 60]],
+      minLength: 18,
+      maxLength: 18,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -291,7 +320,15 @@ function hold1(buf: string, from: number, n: number): number {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<\\|START_THINKING\\|>|^\\s*(?=<\\|END_THINKING\\|>)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<|START_THINKING|>"], null, [], "<"),
+    ),
+    slot: 0,
+  },
   // open tool_calls: "<|START_ACTION|>"
   { field: 1, open: true, delim: new LiteralDelimiter("<|START_ACTION|>"), slot: 1 },
   // close content: pattern "\\s*(?:<\\|START_RESPONSE\\|>|<\\|END_RESPONSE\\|>|<\\|END_OF_TURN_TOKEN\\|>|<\\|END_ACTION\\|>)"

@@ -11,6 +11,7 @@ import {
   WORD,
   GuardedPatternDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -249,6 +250,34 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
+/** Pattern "<\\|python_tag\\|>(?=\\s*[\\{\\[])": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<\\|python_tag\\|>(?=\\s*[\\{\\[])",
+    js: "\\u{3C}\\u{7C}python_tag\\u{7C}\\u{3E}(?=(?:[\\p{rtcSpace}])*[\\u{7B}\\u{5B}])",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|g(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?=(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?![\\s\\S])))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<|python_tag|>",
+      firstChars: [[60, 60]],
+      minLength: 14,
+      maxLength: 14,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -270,7 +299,15 @@ const WO: Watched[] = [
   // open builtin_calls: pattern "<\\|python_tag\\|>(?=\\s*[A-Za-z_]\\w*\\.call\\()"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<|python_tag|>"], null, [], "<"), slot: 0 },
   // open json_calls: pattern "^\\s*(?=\\{\\s*\"|\\[\\s*\\{)|<\\|python_tag\\|>(?=\\s*[\\{\\[])"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 1 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<|python_tag|>"], null, [], "<"),
+    ),
+    slot: 1,
+  },
   // close content: pattern "\\s*(?:<\\|eot_id\\|>|<\\|eom_id\\|>|<\\|end_of_text\\|>)"
   {
     field: 2,

@@ -10,6 +10,7 @@ import {
   WORD,
   GuardedPatternDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   transformField,
   pyStrip,
@@ -196,6 +197,34 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: false, join: null, optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
+/** Pattern "\\s*<\\|python_start\\|>\\s*": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\s*<\\|python_start\\|>\\s*",
+    js: "(?:[\\p{rtcSpace}])*\\u{3C}\\u{7C}python_start\\u{7C}\\u{3E}(?:[\\p{rtcSpace}])*",
+    flags: "v",
+    partial:
+      "(?=[\\p{rtcSpace}]|\\u{3C}|(?![\\s\\S]))(?:(?:[\\p{rtcSpace}])*(?![\\s\\S])|(?:[\\p{rtcSpace}])*(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|p(?:(?![\\s\\S])|y(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|_(?:(?![\\s\\S])|s(?:(?![\\s\\S])|t(?:(?![\\s\\S])|a(?:(?![\\s\\S])|r(?:(?![\\s\\S])|t(?:(?![\\s\\S])|\\u{7C}(?:(?![\\s\\S])|\\u{3E}(?:[\\p{rtcSpace}])*(?![\\s\\S]))))))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "",
+      firstChars: "any",
+      minLength: 16,
+      maxLength: null,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -215,7 +244,15 @@ function lead0(c: number): boolean {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open tool_calls: pattern "^\\s*(?=\\[[A-Za-z_][\\w.\\-]*\\()|\\s*<\\|python_start\\|>\\s*"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<|python_start|>"], lead0, [], "<"),
+    ),
+    slot: 0,
+  },
   // close content: pattern "\\s*(?:<\\|eot\\|>|<\\|eom\\|>|<\\|end_of_text\\|>)"
   {
     field: 1,

@@ -8,6 +8,7 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   pyStrip,
   parseJsonPlain,
@@ -217,6 +218,34 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
+/** Pattern "<longcat_think>": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<longcat_think>",
+    js: "\\u{3C}longcat_think\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|l(?:(?![\\s\\S])|o(?:(?![\\s\\S])|n(?:(?![\\s\\S])|g(?:(?![\\s\\S])|c(?:(?![\\s\\S])|a(?:(?![\\s\\S])|t(?:(?![\\s\\S])|_(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<longcat_think>",
+      firstChars: [[60, 60]],
+      minLength: 15,
+      maxLength: 15,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -286,7 +315,15 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<longcat_think>|^\\s*(?=</longcat_think>)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<longcat_think>"], null, [], "<"),
+    ),
+    slot: 0,
+  },
   // open tool_calls: pattern "\\s*<longcat_tool_call>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<longcat_tool_call>"], lead0, [], "<"), slot: 1 },
   // close content: pattern "\\s*(?:</longcat_s>|</longcat_tool_call>)"

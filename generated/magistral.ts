@@ -9,6 +9,7 @@ import {
   GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   applyPrepared,
   pyStrip,
@@ -203,6 +204,34 @@ const fields: readonly FieldPlan[] = [
   { name: "tool_calls", dirty: true, repeats: true, join: null, optional: true, process: process1 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
+/** Pattern "\\[THINK\\]": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "\\[THINK\\]",
+    js: "\\u{5B}THINK\\u{5D}",
+    flags: "v",
+    partial:
+      "(?=\\u{5B}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{5B}(?:(?![\\s\\S])|T(?:(?![\\s\\S])|H(?:(?![\\s\\S])|I(?:(?![\\s\\S])|N(?:(?![\\s\\S])|K(?![\\s\\S])))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "[THINK]",
+      firstChars: [[91, 91]],
+      minLength: 7,
+      maxLength: 7,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -254,7 +283,15 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "\\[THINK\\]|^\\s*(?=\\[/THINK\\])"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["[THINK]"], null, [], "["),
+    ),
+    slot: 0,
+  },
   // open tool_calls: pattern "\\s*\\[TOOL_CALLS\\](?P<name>[^\\[\\]\\n{]+?)(?:\\[CALL_ID\\][^\\[\\n]*)?(?:\\[ARGS\\]|(?=\\{))"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["[TOOL_CALLS]"], lead0), slot: 1 },
   // close content: "</s>"

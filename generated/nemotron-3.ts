@@ -9,6 +9,7 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   applyPrepared,
   pyStrip,
@@ -285,6 +286,34 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
+/** Pattern "<think>": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<think>",
+    js: "\\u{3C}think\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<think>",
+      firstChars: [[60, 60]],
+      minLength: 7,
+      maxLength: 7,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -336,7 +365,15 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<think>"], null, [], "<"),
+    ),
+    slot: 0,
+  },
   // open tool_calls: pattern "\\s*(?:<tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<tool_call>", "<function="], lead0), slot: 1 },
   // close content: pattern "\\s*(?:</tool_call>|<\\|im_end\\|>|<\\|endoftext\\|>|</function>)"

@@ -6,8 +6,10 @@ import {
   parseWhole,
   PatternMatcher,
   SPACE,
+  GuardedPatternDelimiter,
   LiteralDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   pyStrip,
 } from "response-template/runtime";
@@ -109,6 +111,34 @@ const fields: readonly FieldPlan[] = [
   { name: "thinking", dirty: false, repeats: true, join: "", optional: true, process: process0 },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process1 },
 ];
+/** Pattern "<think>": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<think>",
+    js: "\\u{3C}think\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S])))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<think>",
+      firstChars: [[60, 60]],
+      minLength: 7,
+      maxLength: 7,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** Earliest p ≥ from with buf[p:] a proper prefix of "</think>" (-1 if none); candidates by last character. */
 function hold0(buf: string, from: number, n: number): number {
   switch (buf.charCodeAt(n - 1)) {
@@ -144,7 +174,15 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<think>|^\\s*(?=</think>)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<think>"], null, [], "<"),
+    ),
+    slot: 0,
+  },
   // close content: "\n\n"
   { field: 1, open: false, delim: new LiteralDelimiter("\n\n"), slot: 1 },
 ];

@@ -9,6 +9,7 @@ import {
   SPACE,
   GuardedPatternDelimiter,
   PatternDelimiter,
+  StartAnchoredDelimiter,
   scanWatched,
   applyPrepared,
   pyStrip,
@@ -285,6 +286,34 @@ const fields: readonly FieldPlan[] = [
   },
   { name: "content", dirty: false, repeats: true, join: "\n", optional: true, joinSkipsEmpty: true, process: process2 },
 ];
+/** Pattern "<seed:think>": P0 past the stream's start. */
+const P0rest: PatternMatcher = new PatternMatcher(
+  {
+    source: "<seed:think>",
+    js: "\\u{3C}seed\\u{3A}think\\u{3E}",
+    flags: "v",
+    partial:
+      "(?=\\u{3C}|(?![\\s\\S]))(?:(?![\\s\\S])|\\u{3C}(?:(?![\\s\\S])|s(?:(?![\\s\\S])|e(?:(?![\\s\\S])|e(?:(?![\\s\\S])|d(?:(?![\\s\\S])|\\u{3A}(?:(?![\\s\\S])|t(?:(?![\\s\\S])|h(?:(?![\\s\\S])|i(?:(?![\\s\\S])|n(?:(?![\\s\\S])|k(?![\\s\\S]))))))))))))",
+    partialChecks: [],
+    partialUncut: null,
+    partialAtEnd: true,
+    groupNames: [],
+    groupSlots: [],
+    keep: null,
+    searchAnchor: false,
+    lookbehind: 0,
+    backtrack: null,
+    analysis: {
+      literalPrefix: "<seed:think>",
+      firstChars: [[60, 60]],
+      minLength: 12,
+      maxLength: 12,
+      canMatchEmpty: false,
+      captureNames: [],
+    },
+  },
+  tables,
+);
 /** The leading run's class, on one code unit. */
 function lead0(c: number): boolean {
   return (
@@ -349,7 +378,15 @@ const quiet0 = {
 /** outside (implicit field content): the watched delimiters in the reference's tie-break order. */
 const WO: Watched[] = [
   // open thinking: pattern "<seed:think>|^\\s*(?=</seed:think>)"
-  { field: 0, open: true, delim: new PatternDelimiter(P0), slot: 0 },
+  {
+    field: 0,
+    open: true,
+    delim: new StartAnchoredDelimiter(
+      new PatternDelimiter(P0),
+      new GuardedPatternDelimiter(P0rest, ["<seed:think>"], null, [], "<"),
+    ),
+    slot: 0,
+  },
   // open tool_calls: pattern "\\s*(?:<seed:tool_call>\\s*)?<function=(?P<name>[^>\\n]+)>"
   { field: 1, open: true, delim: new GuardedPatternDelimiter(P1, ["<seed:tool_call>", "<function="], lead0), slot: 1 },
   // close content: pattern "\\s*(?:</seed:tool_call>|<seed:eos>|</function>)"

@@ -9,8 +9,9 @@
 // search only from a candidate on. The code computes exactly what the interpreter's scan computes.
 
 import type { DelimiterPlan, DispatchChar, LiteralFacts, StatePlan, TemplatePlan, WatchPlan } from "../plan/ir.ts";
+import type { GuardedStrategy, PatternStrategy } from "../plan/pattern-strategy.ts";
 import { DISPATCH_INDEXOF_MAX } from "../plan/build-plan.ts";
-import { str } from "./values.ts";
+import { plainValue, str } from "./values.ts";
 
 /** The generated module's plan class (one object per parser; each parser's search state lives in its ScanResult). */
 export const PLAN_CLASS = "ParserPlan";
@@ -75,6 +76,26 @@ export class ScanNames {
   }
   private readonly quiets = new Map<string, string>();
 
+  /** A guarded pattern delimiter over the pattern constant `p`. */
+  private guarded(p: string, st: GuardedStrategy): string {
+    this.runtime.add("GuardedPatternDelimiter");
+    const bare = st.bare.length || st.stop ? `, [${st.bare.map(str).join(", ")}]` : "";
+    const stop = st.stop ? `, ${str(st.stop)}` : "";
+    return `new GuardedPatternDelimiter(${p}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"}${bare}${stop})`;
+  }
+
+  /** Name of the constant for pattern `i`'s alternatives without `^` (declared once, with the helpers). */
+  private restPattern(i: number, st: Extract<PatternStrategy, { kind: "start" }>): string {
+    const name = `P${i}rest`;
+    if (!this.rests.has(i)) {
+      this.rests.add(i);
+      this.holdFns.push(`/** Pattern ${show(st.rest.source)}: P${i} past the stream's start. */
+const ${name}: PatternMatcher = new PatternMatcher(${plainValue(st.rest.spec)}, tables);`);
+    }
+    return name;
+  }
+  private readonly rests = new Set<number>();
+
   /** A memo slot of its own (a state's, for the runtime scan's quiet test). */
   slot(): number {
     return this.slots++;
@@ -90,10 +111,11 @@ export class ScanNames {
       if (d.kind === "pattern") {
         const st = plan.patterns[d.pattern]!.strategy;
         if (st.kind === "guarded") {
-          this.runtime.add("GuardedPatternDelimiter");
-          const bare = st.bare.length || st.stop ? `, [${st.bare.map(str).join(", ")}]` : "";
-          const stop = st.stop ? `, ${str(st.stop)}` : "";
-          delim = `new GuardedPatternDelimiter(P${d.pattern}, [${st.heads.map(str).join(", ")}], ${st.lead ? this.lead(st.lead) : "null"}${bare}${stop})`;
+          delim = this.guarded(`P${d.pattern}`, st);
+        } else if (st.kind === "start") {
+          this.runtime.add("StartAnchoredDelimiter");
+          this.runtime.add("PatternDelimiter");
+          delim = `new StartAnchoredDelimiter(new PatternDelimiter(P${d.pattern}), ${this.guarded(this.restPattern(d.pattern, st), st.rest.strategy)})`;
         } else {
           this.runtime.add("PatternDelimiter");
           delim = `new PatternDelimiter(P${d.pattern})`;

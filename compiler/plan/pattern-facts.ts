@@ -4,7 +4,7 @@
 import { translatePattern } from "response-template/translate";
 import { CompiledPattern, type JsonValue } from "response-template/runtime";
 import type { PatternPlan } from "./ir.ts";
-import { patternStrategy } from "./pattern-strategy.ts";
+import { patternStrategy, pythonAlternatives, type PatternStrategy } from "./pattern-strategy.ts";
 
 function showRanges(r: [number, number][] | "any"): string | null {
   if (r === "any") return null;
@@ -17,12 +17,38 @@ export function analysePattern(source: string): Omit<PatternPlan, "source"> {
   const spec = translatePattern(source);
   const programs = new CompiledPattern(spec).programs();
   const resumable = programs !== null;
+  const strategy = patternStrategy(spec, programs?.full ?? null);
   return {
     spec: spec as unknown as JsonValue,
     groupNames: [...spec.groupNames],
     firstChars: showRanges(spec.analysis.firstChars),
     canMatchEmpty: spec.analysis.canMatchEmpty,
     resumable,
-    strategy: patternStrategy(spec, programs?.full ?? null),
+    strategy: strategy.kind === "resumable" ? (startStrategy(source) ?? strategy) : strategy,
+  };
+}
+
+/**
+ * `<think>|^\s*(?=</think>)`: past stream offset 0 the alternatives that begin with `^` cannot match, and
+ * the others may be guarded. Not when a dropped alternative has a group (the groups of a match would change).
+ */
+function startStrategy(source: string): PatternStrategy | null {
+  const alts = pythonAlternatives(source);
+  if (alts === null || alts.length < 2) return null;
+  const anchored = alts.filter((a) => a.startsWith("^"));
+  const others = alts.filter((a) => !a.startsWith("^"));
+  if (anchored.length === 0 || others.length === 0 || anchored.some((a) => /\((?!\?[:=!<])|\(\?P</.test(a.replace(/\\./g, "")))) return null;
+  const rest = others.join("|");
+  let facts: Omit<PatternPlan, "source">;
+  try {
+    facts = analysePattern(rest);
+  } catch {
+    return null;
+  }
+  if (facts.strategy.kind !== "guarded") return null;
+  return {
+    kind: "start",
+    rest: { source: rest, spec: facts.spec, strategy: facts.strategy },
+    why: `alternatives with ^ match only at the stream's start: the shared matcher there, then ${JSON.stringify(rest)} guarded — ${facts.strategy.why}`,
   };
 }

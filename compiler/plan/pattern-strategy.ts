@@ -5,7 +5,7 @@
 // for the heads (runtime/core/engine/guarded.ts) and only read by the shared matcher from a candidate on.
 // Anything else, or anything not understood here, keeps the shared resumable matcher alone.
 
-import { SPACE, WORD, DIGIT, type PatternSpec } from "response-template/runtime";
+import { SPACE, WORD, DIGIT, type JsonValue, type PatternSpec } from "response-template/runtime";
 
 /** What the strategy reads of the resumable matcher's program (runtime/core/regex/program.ts). */
 interface ProgramFacts {
@@ -33,7 +33,48 @@ export type PatternStrategy =
       stop: string;
       why: string;
     }
+  | {
+      /**
+       * Some top-level alternatives begin with `^`, which matches only at stream offset 0 (the start of the
+       * kept prefix): the full pattern is searched while the read position is there, and `rest` (the other
+       * alternatives, a guarded pattern) from then on.
+       */
+      kind: "start";
+      rest: { source: string; spec: JsonValue; strategy: GuardedStrategy };
+      why: string;
+    }
   | { kind: "resumable"; why: string };
+
+export type GuardedStrategy = Extract<PatternStrategy, { kind: "guarded" }>;
+
+/**
+ * The top-level alternatives of a Python pattern source, or null when the source has global inline flags
+ * or backreferences (which dropping an alternative could change).
+ */
+export function pythonAlternatives(source: string): string[] | null {
+  if (/^\(\?[a-zA-Z]+\)/.test(source) || /\\[1-9]|\(\?P=/.test(source)) return null;
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let k = 0; k < source.length; k++) {
+    const c = source[k];
+    if (c === "\\") k++;
+    else if (c === "[") {
+      // A class: `]` first (after an optional `^`) is a member.
+      k++;
+      if (source[k] === "^") k++;
+      if (source[k] === "]") k++;
+      while (k < source.length && source[k] !== "]") k += source[k] === "\\" ? 2 : 1;
+    } else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      out.push(source.slice(start, k));
+      start = k + 1;
+    }
+  }
+  out.push(source.slice(start));
+  return out;
+}
 
 const TABLES: Record<string, string> = {
   Space: SPACE,

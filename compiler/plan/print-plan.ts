@@ -21,7 +21,7 @@ function delimiter(d: DelimiterPlan, plan: TemplatePlan, indent: string, watched
         `${indent}  ${p.resumable ? "resumable matcher" : "RegExp only (re-reads a pending match on every search)"}; ` +
           `first chars ${p.firstChars === null ? "any" : q(p.firstChars)}; ${p.canMatchEmpty ? "can" : "cannot"} match empty` +
           `${p.groupNames.length ? `; groups ${p.groupNames.join(", ")}` : ""}`,
-        ...(watched ? [`${indent}  search: ${p.strategy.kind === "guarded" ? "guarded (indexOf, then the shared matcher from a candidate)" : "the shared resumable matcher alone"} — ${p.strategy.why}`] : []),
+        ...(watched ? [`${indent}  search: ${p.strategy.kind === "guarded" ? "guarded (indexOf, then the shared matcher from a candidate)" : p.strategy.kind === "start" ? "the shared matcher at the stream's start, then guarded" : "the shared resumable matcher alone"} — ${p.strategy.why}`] : []),
       ];
     }
     case "literal":

@@ -134,6 +134,7 @@ export { INT_MAX_STR_DIGITS, pyIntParse, pyRepr } from "./python/int.ts";
 export { JSON_MAX_DEPTH, JsonDecodeError, pyJsonLoads, fastJsonLoads, pyJsonLoadsFast } from "./python/json.ts";
 export { pyIsSpaceCode, pyIsSpace, pyStrip, pySplitWhitespace } from "./python/strip.ts";
 export { GuardedPatternDelimiter, type LeadTest } from "./engine/guarded.ts";
+export { StartAnchoredDelimiter } from "./engine/start-anchored.ts";
 
 // Resolving a model (id, chat template, tokenizer config, folder files) to a template: the table is generated.
 export {

@@ -55,9 +55,12 @@ describe("pattern strategies", () => {
   it("keeps the shared matcher alone, saying why, for anything else", () => {
     const why = (s: string) => {
       const st = strategy(s);
-      return st.kind === "resumable" ? st.why : `guarded ${JSON.stringify(st.heads)}`;
+      return st.kind === "resumable" ? st.why : st.kind === "start" ? `start ${st.rest.source}` : `guarded ${JSON.stringify(st.heads)}`;
     };
-    expect(why("<e>|^\\s*(?=</e>)")).toBe("looks behind its start (lookbehind, \\G or \\K)");
+    expect(why("(?:^|<e>)")).toBe("looks behind its start (lookbehind, \\G or \\K)");
+    expect(why("<e>|^\\s*(?=</e>)|(?<=x)y")).toBe("looks behind its start (lookbehind, \\G or \\K)");
+    expect(why("<e>|^(?P<g>x)")).toBe("looks behind its start (lookbehind, \\G or \\K)"); // a group would go
+    expect(why("<e>|^\\s*(?=</e>)")).toBe("start <e>");
     expect(why("</think>|(?=<a>)?")).toBe("can match empty"); // an optional lookahead: empty anywhere
     expect(why("x*")).toBe("can match empty");
     expect(why("(?:(?=\\t*<a>)|(?= *<b>))")).toBe("runs of different classes");
