@@ -3,13 +3,11 @@
 // the interpreter's shared matcher, over random texts in random chunkings and as whole texts. The pieces
 // include the heads' prefixes, so that a pending head at a chunk's end and a candidate that fails occur.
 
-import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { GeneratedModule } from "../../compiler/build/temp-build.ts";
 import { analysePattern } from "../../compiler/plan/pattern-facts.ts";
-import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
 import type { JsonValue } from "../../runtime/core/types.ts";
-import { checkProperty, chunkedAt } from "../support/property.ts";
+import { checkAgainstInterpreter, compileOne } from "../support/generated-vs-interpreter.ts";
 
 const CLOSE = "</think>|(?=<tool_call>|<f=[^\\s<>]+>)";
 const CONTENT_CLOSE = "\\s*(?:<\\|im_end\\|>|(?=<stop>))";
@@ -26,9 +24,7 @@ const OPTS = { prefix: "<|s|>" };
 
 let generated: GeneratedModule;
 beforeAll(async () => {
-  const built = (await compileAndImport("guarded-lookahead", [{ id: "t", template: TEMPLATE }])).get("t")!;
-  if (built instanceof Error) throw built;
-  generated = built;
+  generated = await compileOne("guarded-lookahead", TEMPLATE);
 });
 
 describe("guarded search with an alternative that is a lookahead", () => {
@@ -37,24 +33,7 @@ describe("guarded search with an alternative that is a lookahead", () => {
   });
 
   it("gives the interpreter's message and events at every chunking", () => {
-    checkProperty(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), fc.array(fc.nat(), { maxLength: 8 }), (pieces, cuts) => {
-        const text = pieces.join("");
-        const whole = (f: () => unknown) => {
-          try {
-            return f();
-          } catch (e) {
-            return String(e);
-          }
-        };
-        expect(whole(() => generated.parseResponse(text, OPTS))).toEqual(whole(() => parseResponse(TEMPLATE, text, OPTS)));
-        const a = generated.createResponseParser(OPTS);
-        const b = createResponseParser(TEMPLATE, OPTS);
-        const run = (p: typeof a) => whole(() => [...chunkedAt(text, cuts).map((c) => p.feed(c)), p.finalize()]);
-        expect(run(a)).toEqual(run(b));
-      }),
-      400,
-    );
+    checkAgainstInterpreter(generated, TEMPLATE, OPTS, PIECES, 400);
   });
 });
 
@@ -72,9 +51,7 @@ const NESTED_PIECES = ["<a>", "<b>", "<c>", "go\n", "</c>", "</r>", "<e>", "x", 
 describe("guarded search with nested groups and runs in alternatives", () => {
   let nested: GeneratedModule;
   beforeAll(async () => {
-    const built = (await compileAndImport("guarded-nested", [{ id: "t", template: NESTED }])).get("t")!;
-    if (built instanceof Error) throw built;
-    nested = built;
+    nested = await compileOne("guarded-nested", NESTED);
   });
 
   it("is what the build chooses", () => {
@@ -83,23 +60,6 @@ describe("guarded search with nested groups and runs in alternatives", () => {
   });
 
   it("gives the interpreter's message and events at every chunking", () => {
-    checkProperty(
-      fc.property(fc.array(fc.constantFrom(...NESTED_PIECES), { maxLength: 24 }), fc.array(fc.nat(), { maxLength: 8 }), (pieces, cuts) => {
-        const text = pieces.join("");
-        const caught = (f: () => unknown) => {
-          try {
-            return f();
-          } catch (e) {
-            return String(e);
-          }
-        };
-        expect(caught(() => nested.parseResponse(text, OPTS))).toEqual(caught(() => parseResponse(NESTED, text, OPTS)));
-        const a = nested.createResponseParser(OPTS);
-        const b = createResponseParser(NESTED, OPTS);
-        const run = (p: typeof a) => caught(() => [...chunkedAt(text, cuts).map((c) => p.feed(c)), p.finalize()]);
-        expect(run(a)).toEqual(run(b));
-      }),
-      400,
-    );
+    checkAgainstInterpreter(nested, NESTED, OPTS, NESTED_PIECES, 400);
   });
 });

@@ -4,13 +4,11 @@
 // against the interpreter's shared matcher over random texts in random chunkings, with and without a kept
 // prefix before the generation, and as whole texts.
 
-import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { GeneratedModule } from "../../compiler/build/temp-build.ts";
 import { analysePattern } from "../../compiler/plan/pattern-facts.ts";
-import { createResponseParser, parseResponse } from "../../runtime/interpret/index.ts";
 import type { JsonValue } from "../../runtime/core/types.ts";
-import { checkProperty, chunkedAt } from "../support/property.ts";
+import { checkAgainstInterpreter, compileOne } from "../support/generated-vs-interpreter.ts";
 
 const OPEN = "<think>|^\\s*(?=</think>)";
 const TEMPLATE: JsonValue = {
@@ -25,9 +23,7 @@ const PIECES = ["<think>", "</think>", "<tool_call>", "</tool_call>", "<|end|>",
 
 let generated: GeneratedModule;
 beforeAll(async () => {
-  const built = (await compileAndImport("start-anchored", [{ id: "t", template: TEMPLATE }])).get("t")!;
-  if (built instanceof Error) throw built;
-  generated = built;
+  generated = await compileOne("start-anchored", TEMPLATE);
 });
 
 describe("patterns with alternatives that begin with ^", () => {
@@ -38,27 +34,7 @@ describe("patterns with alternatives that begin with ^", () => {
 
   for (const prefix of ["<|s|>", "<|s|>\n", "<|s|> <think>"]) {
     it(`gives the interpreter's message and events at every chunking (prefix ${JSON.stringify(prefix)})`, () => {
-      const opts = { prefix };
-      checkProperty(
-        fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 8 }), (pieces, cuts) => {
-          const text = pieces.join("");
-          const caught = (f: () => unknown) => {
-            try {
-              return f();
-            } catch (e) {
-              return String(e);
-            }
-          };
-          expect(caught(() => generated.parseResponse(text, opts))).toEqual(caught(() => parseResponse(TEMPLATE, text, opts)));
-          const run = (make: () => { feed(c: string): unknown; finalize(): unknown; initialEvents?: unknown }) =>
-            caught(() => {
-              const p = make();
-              return [p.initialEvents, ...chunkedAt(text, cuts).map((c) => p.feed(c)), p.finalize()];
-            });
-          expect(run(() => generated.createResponseParser(opts))).toEqual(run(() => createResponseParser(TEMPLATE, opts)));
-        }),
-        300,
-      );
+      checkAgainstInterpreter(generated, TEMPLATE, { prefix }, PIECES, 300, 20);
     });
   }
 });
