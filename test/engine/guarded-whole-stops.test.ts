@@ -4,7 +4,8 @@
 // as calls to the shared matcher's search (deterministic), the messages checked against the interpreter's.
 
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { GeneratedModule } from "../../compiler/build/temp-build.ts";
+import { compileOne } from "../support/generated-vs-interpreter.ts";
 import { analysePattern } from "../../compiler/plan/pattern-facts.ts";
 import { PatternStream } from "../../runtime/core/regex/pattern-stream.ts";
 import { parseResponse } from "../../runtime/interpret/index.ts";
@@ -23,9 +24,7 @@ const OPTS = { prefix: "<|s|>" };
 let generated: GeneratedModule;
 let shared = 0;
 beforeAll(async () => {
-  const built = (await compileAndImport("guarded-whole-stops", [{ id: "t", template: TEMPLATE }])).get("t")!;
-  if (built instanceof Error) throw built;
-  generated = built;
+  generated = await compileOne("guarded-whole-stops", TEMPLATE);
 });
 beforeEach(() => {
   shared = 0;
@@ -82,9 +81,7 @@ describe("whole texts: heads looked for only up to another match's start", () =>
   };
   let shared: GeneratedModule;
   beforeAll(async () => {
-    const built = (await compileAndImport("guarded-whole-limit", [{ id: "t", template: SHARED }])).get("t")!;
-    if (built instanceof Error) throw built;
-    shared = built;
+    shared = await compileOne("guarded-whole-limit", SHARED);
   });
 
   it("a head past the other match's start whose run reaches back to it", () => {

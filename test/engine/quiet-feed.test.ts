@@ -5,7 +5,8 @@
 // text, opens and closes as the same text fed at once and the same message as the whole text.
 
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { compileAndImport, type GeneratedModule } from "../../compiler/build/temp-build.ts";
+import type { GeneratedModule } from "../../compiler/build/temp-build.ts";
+import { compileOne } from "../support/generated-vs-interpreter.ts";
 import { GuardedPatternDelimiter } from "../../runtime/core/engine/guarded.ts";
 import { PatternMatcher } from "../../runtime/core/regex/pattern.ts";
 import { translatePattern } from "../../runtime/translate/index.ts";
@@ -30,9 +31,7 @@ const OPTS = { prefix: "<s>" };
 let generated: GeneratedModule;
 const counts = { search: 0, quietHold: 0 };
 beforeAll(async () => {
-  const built = (await compileAndImport("quiet-feed", [{ id: "t", template: TEMPLATE }])).get("t")!;
-  if (built instanceof Error) throw built;
-  generated = built;
+  generated = await compileOne("quiet-feed", TEMPLATE);
 });
 beforeEach(() => {
   counts.search = counts.quietHold = 0;
