@@ -1,7 +1,7 @@
 // The plan's view of a pattern: the regex translator's serialisable spec plus the analysis facts that the
 // explain output shows, and whether the resumable matcher runs it.
 
-import { translatePattern } from "response-template/translate";
+import { parse, translatePattern, type Node } from "response-template/translate";
 import { CompiledPattern, type JsonValue } from "response-template/runtime";
 import type { PatternPlan } from "./ir.ts";
 import { patternStrategy, pythonAlternatives, type PatternStrategy } from "./pattern-strategy.ts";
@@ -39,6 +39,18 @@ function startStrategy(source: string): PatternStrategy | null {
   const others = alts.filter((a) => !a.startsWith("^"));
   if (anchored.length === 0 || others.length === 0 || anchored.some((a) => /\((?!\?[:=!<])|\(\?P</.test(a.replace(/\\./g, "")))) return null;
   const rest = others.join("|");
+  // The split, checked against the translator's parser: the same top-level alternatives, `^` (start)
+  // beginning exactly the dropped ones, and the rest parsing to the others unchanged.
+  const root = parse(source).root;
+  if (root.type !== "alt" || root.alts.length !== alts.length) return null;
+  const startsAnchored = (n: Node) => {
+    const first = n.type === "seq" && n.items.length > 0 ? n.items[0]! : n;
+    return first.type === "assert" && first.kind === "start";
+  };
+  if (root.alts.some((n, i) => startsAnchored(n) !== alts[i]!.startsWith("^"))) return null;
+  const restRoot = parse(rest).root;
+  const kept = root.alts.filter((n) => !startsAnchored(n));
+  if (JSON.stringify(restRoot.type === "alt" ? restRoot.alts : [restRoot]) !== JSON.stringify(kept)) return null;
   let facts: Omit<PatternPlan, "source">;
   try {
     facts = analysePattern(rest);
