@@ -13,6 +13,7 @@ import type { PatternMatch, PyPattern } from "response-template/runtime";
 import type { JsonObject, JsonValue, Message } from "response-template/runtime";
 import { compilePattern } from "response-template/translate";
 import { parse } from "response-template/translate";
+import { classEnd } from "../plan/python-source.ts";
 
 /** Parses one whole response with a legacy schema. Throws ContentError (with the schema path) on failure. */
 export function parseLegacy(schema: JsonValue, text: string): Message {
@@ -199,15 +200,8 @@ export function nameFirstGroup(source: string): string {
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     if (c === "\\") i++;
-    else if (c === "[") {
-      i++;
-      if (source[i] === "^") i++;
-      if (source[i] === "]") i++;
-      while (i < source.length && source[i] !== "]") {
-        if (source[i] === "\\") i++;
-        i++;
-      }
-    } else if (c === "(" && source[i + 1] !== "?") return `${source.slice(0, i)}(?P<${UNNAMED}>${source.slice(i + 1)}`;
+    else if (c === "[") i = classEnd(source, i);
+    else if (c === "(" && source[i + 1] !== "?") return `${source.slice(0, i)}(?P<${UNNAMED}>${source.slice(i + 1)}`;
   }
   return source;
 }

@@ -4,7 +4,8 @@
 import { parse, translatePattern, type Node } from "response-template/translate";
 import { CompiledPattern, type JsonValue } from "response-template/runtime";
 import type { PatternPlan } from "./ir.ts";
-import { patternStrategy, pythonAlternatives, type PatternStrategy } from "./pattern-strategy.ts";
+import { patternStrategy, type PatternStrategy } from "./pattern-strategy.ts";
+import { pythonAlternatives } from "./python-source.ts";
 
 function showRanges(r: [number, number][] | "any"): string | null {
   if (r === "any") return null;

@@ -47,35 +47,6 @@ export type PatternStrategy =
 
 export type GuardedStrategy = Extract<PatternStrategy, { kind: "guarded" }>;
 
-/**
- * The top-level alternatives of a Python pattern source, or null when the source has global inline flags
- * or backreferences (which dropping an alternative could change).
- */
-export function pythonAlternatives(source: string): string[] | null {
-  if (/^\(\?[a-zA-Z]+\)/.test(source) || /\\[1-9]|\(\?P=/.test(source)) return null;
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let k = 0; k < source.length; k++) {
-    const c = source[k];
-    if (c === "\\") k++;
-    else if (c === "[") {
-      // A class: `]` first (after an optional `^`) is a member.
-      k++;
-      if (source[k] === "^") k++;
-      if (source[k] === "]") k++;
-      while (k < source.length && source[k] !== "]") k += source[k] === "\\" ? 2 : 1;
-    } else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) {
-      out.push(source.slice(start, k));
-      start = k + 1;
-    }
-  }
-  out.push(source.slice(start));
-  return out;
-}
-
 const TABLES: Record<string, string> = {
   Space: SPACE,
   Word: WORD,
